@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// Exhibit Archive: a batch archival indexer for signed captures, over an LMDB-backed
+// content-addressed store. No outside Swift packages: C libraries come from Debian's -dev
+// packages, each wrapped by one `.systemLibrary` target and one thin Swift wrapper module.
+import PackageDescription
+
+let package = Package(
+    name: "ExhibitArchive",
+    products: [
+        .executable(name: "exhibit-archive", targets: ["Indexer"]),
+        .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+    ],
+    targets: [
+        // C libraries (module map + shim.h each).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb",
+                       providers: [.apt(["liblmdb-dev"])]),
+        .systemLibrary(name: "CAV", path: "Sources/CAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+
+        // Thin wrappers: the only modules that import a C module.
+        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "LMDB", dependencies: ["CLMDB"]),
+        .target(name: "Media", dependencies: ["CAV", "Crypto"]),
+
+        // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
+        .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
+        .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+
+        // Formats: C2PA containers and codecs (readers and writers side by side), and the
+        // capture app's own record, disclosure tree and streamed commitment.
+        .target(name: "C2PA", dependencies: ["Crypto"]),
+        .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
+
+        // Stages.
+        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
+
+        // Executables.
+        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+
+        // One Swift Testing target per module.
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
+        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
+        .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
+        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
+        .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

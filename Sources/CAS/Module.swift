@@ -1,0 +1,1 @@
+// Module CAS: see docs/design.md.

@@ -1,0 +1,1 @@
+// Module CaptureFormat: see docs/design.md.

@@ -1,0 +1,35 @@
+import COpenSSL
+
+/// HKDF (RFC 5869) through OpenSSL's EVP_KDF.
+public enum HKDF {
+    /// HKDF-Extract-and-Expand with SHA-256. An empty salt means the RFC's zero-filled salt.
+    public static func sha256(key: [UInt8], salt: [UInt8] = [], info: [UInt8], length: Int) throws(OpenSSLError) -> [UInt8] {
+        guard let kdf = EVP_KDF_fetch(nil, "HKDF", nil) else { throw OpenSSLError("EVP_KDF_fetch(HKDF)") }
+        defer { EVP_KDF_free(kdf) }
+        guard let kctx = EVP_KDF_CTX_new(kdf) else { throw OpenSSLError("EVP_KDF_CTX_new") }
+        defer { EVP_KDF_CTX_free(kctx) }
+        var out = [UInt8](repeating: 0, count: length)
+        var key = key, salt = salt, info = info
+        var digestName = Array("SHA256".utf8CString)
+        let rc: Int32 = digestName.withUnsafeMutableBufferPointer { dn in
+            key.withUnsafeMutableBytes { k in
+                salt.withUnsafeMutableBytes { s in
+                    info.withUnsafeMutableBytes { i in
+                        var params: [OSSL_PARAM] = [
+                            OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, dn.baseAddress, 0),
+                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, k.baseAddress, k.count),
+                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, i.baseAddress, i.count),
+                        ]
+                        if s.count > 0 {
+                            params.append(OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, s.baseAddress, s.count))
+                        }
+                        params.append(OSSL_PARAM_construct_end())
+                        return EVP_KDF_derive(kctx, &out, length, &params)
+                    }
+                }
+            }
+        }
+        guard rc == 1 else { throw OpenSSLError("EVP_KDF_derive(HKDF)") }
+        return out
+    }
+}

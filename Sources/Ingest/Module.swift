@@ -1,0 +1,1 @@
+// Module Ingest: see docs/design.md.

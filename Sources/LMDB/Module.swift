@@ -1,0 +1,1 @@
+// Module LMDB: see docs/design.md.

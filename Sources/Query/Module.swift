@@ -1,0 +1,1 @@
+// Module Query: see docs/design.md.

@@ -1,0 +1,1 @@
+// Module Verify: see docs/design.md.
