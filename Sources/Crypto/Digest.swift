@@ -32,7 +32,7 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable {
 ///
 /// A final class owns the `EVP_MD_CTX` and frees it in `deinit`. Not thread-safe: one hasher,
 /// one thread at a time.
-public final class Hasher: @unchecked Sendable {
+public final class MessageDigest: @unchecked Sendable {
     public let algorithm: DigestAlgorithm
     private let ctx: OpaquePointer
 
@@ -69,7 +69,7 @@ public final class Hasher: @unchecked Sendable {
 
     /// One-shot digest.
     public static func digest<Bytes: ContiguousBytes>(_ bytes: Bytes, _ algorithm: DigestAlgorithm = .sha256) -> [UInt8] {
-        let h = Hasher(algorithm)
+        let h = MessageDigest(algorithm)
         h.update(bytes)
         return h.finalize()
     }
