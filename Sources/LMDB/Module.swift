@@ -1,1 +1,0 @@
-// Module LMDB: see docs/design.md.
