@@ -1,0 +1,61 @@
+import LMDB
+
+/// A failure of the content store. `code` is stable; tests and the CLI compare against it.
+public enum CASError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The directory holds no archive (run `init`).
+    case notAnArchive(path: String)
+    /// The archive was written by an incompatible format version.
+    case unsupportedFormat(String)
+    /// No blob with this ID.
+    case notFound(ContentID)
+    /// A chunk the blob lists is absent.
+    case missingChunk(blob: ContentID, index: Int, chunk: ContentID)
+    /// A chunk's bytes do not hash to its ID, or have the wrong length.
+    case damagedChunk(blob: ContentID, index: Int, chunk: ContentID)
+    /// The blob's bytes do not hash to its ID.
+    case blobMismatch(blob: ContentID, actual: ContentID)
+    /// The blob's metadata record is malformed.
+    case damagedRecord(blob: ContentID, reason: String)
+    /// Reading the input failed.
+    case input(path: String, errno: Int32)
+    /// The LMDB environment failed (map, disk, corruption…).
+    case storage(LMDBError)
+
+    public var code: String {
+        switch self {
+        case .notAnArchive: "cas.notAnArchive"
+        case .unsupportedFormat: "cas.unsupportedFormat"
+        case .notFound: "cas.notFound"
+        case .missingChunk: "cas.chunk.missing"
+        case .damagedChunk: "cas.chunk.damaged"
+        case .blobMismatch: "cas.blob.mismatch"
+        case .damagedRecord: "cas.record.damaged"
+        case .input: "cas.input"
+        case .storage(let e): e.isDiskFull ? "cas.storage.diskFull" : "cas.storage"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notAnArchive(let p): "\(code): no archive at \(p) (run `exhibit-archive init`)"
+        case .unsupportedFormat(let f): "\(code): unsupported archive format \(f)"
+        case .notFound(let id): "\(code): no blob \(id)"
+        case .missingChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) is missing"
+        case .damagedChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) does not match its ID"
+        case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
+        case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
+        case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
+        case .storage(let e): e.isDiskFull ? "\(code): disk full (archive kept as of the last commit): \(e)" : "\(code): \(e)"
+        }
+    }
+
+    /// Runs `body`, turning an `LMDBError` into `.storage`.
+    @discardableResult
+    static func wrapping<R>(_ body: () throws -> R) throws -> R {
+        do { return try body() } catch let e as LMDBError { throw CASError.storage(e) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+import LMDB
+
+extension ContentStore {
+    /// The blob's record, or nil when the store has no such blob.
+    public func record(of id: ContentID) throws -> BlobRecord? {
+        try CASError.wrapping {
+            try environment.read { txn in try record(of: id, in: txn) }
+        }
+    }
+
+    /// The blob's record read inside the caller's transaction.
+    public func record(of id: ContentID, in txn: Transaction) throws -> BlobRecord? {
+        try CASError.wrapping {
+            try txn.withValue(blobs, id) { raw -> BlobRecord? in
+                guard let raw else { return nil }
+                do { return try BlobRecord(decoding: raw) } catch let error as BlobRecord.RecordError {
+                    throw CASError.damagedRecord(blob: id, reason: error.code)
+                }
+            }
+        }
+    }
+
+    /// True when the store holds the blob.
+    public func contains(_ id: ContentID) throws -> Bool {
+        try CASError.wrapping { try environment.read { txn in try txn.contains(blobs, id) } }
+    }
+
+    /// Streams the blob's bytes to `sink`, chunk by chunk, straight from the map (zero-copy;
+    /// the buffer is valid only during the call). With `verify` (the default) each chunk is
+    /// re-hashed against its ID before it is passed on, and the whole blob against `id` before
+    /// the last chunk is passed on, so a mismatch throws instead of delivering wrong bytes.
+    /// Bytes of earlier, matching chunks have already been delivered when a later chunk fails:
+    /// a caller writing a file writes to a temporary name and renames only on success.
+    public func read(_ id: ContentID, verify: Bool = true,
+                     into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try CASError.wrapping {
+            try environment.read { txn in try read(id, in: txn, verify: verify, into: sink) }
+        }
+    }
+
+    /// As `read(_:verify:into:)`, inside the caller's transaction.
+    public func read(_ id: ContentID, in txn: Transaction, verify: Bool = true,
+                     into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard let record = try record(of: id, in: txn) else { throw CASError.notFound(id) }
+        let blobHash = MessageDigest(.sha256)
+        for (index, chunkID) in record.chunks.enumerated() {
+            let bytes = try CASError.wrapping { try chunkID.withUnsafeBytes { try txn.get(chunks, $0) } }
+            guard let bytes else { throw CASError.missingChunk(blob: id, index: index, chunk: chunkID) }
+            guard bytes.count == record.length(ofChunk: index) else {
+                throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID)
+            }
+            if verify {
+                let actual = Self.hash(batch: bytes, chunkSize: bytes.count, lengths: [bytes.count], blob: blobHash)[0]
+                guard actual == chunkID else { throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID) }
+                if index == record.chunks.count - 1 {
+                    try checkBlob(id, blobHash)
+                }
+            }
+            try sink(bytes)
+        }
+        if verify && record.chunks.isEmpty { try checkBlob(id, blobHash) }
+    }
+
+    private func checkBlob(_ id: ContentID, _ hash: MessageDigest) throws {
+        guard let actual = ContentID(digest: hash.finalize()) else { return }
+        guard actual == id else { throw CASError.blobMismatch(blob: id, actual: actual) }
+    }
+
+    /// A copy of the whole blob (for small blobs; stream large ones with `read`).
+    public func bytes(of id: ContentID, verify: Bool = true) throws -> [UInt8] {
+        var out: [UInt8] = []
+        try read(id, verify: verify) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Writes the blob to `path` through a temporary file in the same directory, renamed over
+    /// `path` only after the whole blob has been verified and synced.
+    public func export(_ id: ContentID, to path: String, verify: Bool = true) throws {
+        let dir = (path as NSString).deletingLastPathComponent
+        let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
+        let fd = Foundation.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CASError.input(path: temp, errno: errno) }
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { unlink(temp) }
+        }
+        try read(id, verify: verify) { buf in try Self.writeAll(fd, buf, path: temp) }
+        guard fsync(fd) == 0 else { throw CASError.input(path: temp, errno: errno) }
+        guard rename(temp, path) == 0 else { throw CASError.input(path: path, errno: errno) }
+        ok = true
+    }
+
+    /// Writes every byte of `buf` to `fd`.
+    public static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer, path: String) throws {
+        var done = 0
+        while done < buf.count {
+            let n = write(fd, buf.baseAddress! + done, buf.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CASError.input(path: path, errno: errno)
+            }
+            done += n
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Crypto
+import Foundation
+import LMDB
+
+/// What a put did.
+public struct PutResult: Equatable, Sendable {
+    public let id: ContentID
+    public let size: UInt64
+    /// True when the blob was not in the store before this put.
+    public let isNew: Bool
+}
+
+extension ContentStore {
+    /// Streams `source` into the store in constant memory: chunks are committed durably in
+    /// batches of `options.batchBytes`, then the blob record in a last transaction, so the blob
+    /// is visible only once all of it is on disk. Put-if-absent: `isNew` says whether the blob
+    /// was already known. `progress` receives the byte count of each batch.
+    public func put<Source: ByteSource>(from source: inout Source,
+                                         progress: ((Int) -> Void)? = nil) throws -> PutResult {
+        let perBatch = max(1, options.batchBytes / chunkSize)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: perBatch * chunkSize, alignment: 4096)
+        defer { buffer.deallocate() }
+        let blobHash = MessageDigest(.sha256)
+        var ids: [ContentID] = []
+        var size: UInt64 = 0
+        var token: [UInt8]? = nil
+        let env = environment
+        var ended = false
+        while !ended {
+            // Read up to one batch of whole chunks.
+            var lengths: [Int] = []
+            while lengths.count < perBatch {
+                let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[lengths.count * chunkSize ..< (lengths.count + 1) * chunkSize])
+                let n = try source.read(into: slot)
+                if n > 0 { lengths.append(n) }
+                if n < chunkSize { ended = true; break }
+            }
+            if lengths.isEmpty { break }
+            let batch = UnsafeRawBufferPointer(buffer)
+            let chunkIDs = Self.hash(batch: batch, chunkSize: chunkSize, lengths: lengths, blob: blobHash)
+            let batchBytes = lengths.reduce(0, +)
+            try CASError.wrapping {
+                try env.ensureHeadroom(2 * batchBytes + (4 << 20))
+                let first = token == nil
+                if first { token = Self.newToken() }
+                let key = token ?? []
+                try env.write { txn in
+                    if first { try txn.put(pending, key, Self.pendingValue()) }
+                    for (i, id) in chunkIDs.enumerated() {
+                        let start = i * chunkSize
+                        try txn.put(chunks, id.bytes, UnsafeRawBufferPointer(rebasing: batch[start ..< start + lengths[i]]),
+                                    flags: .noOverwrite)
+                    }
+                }
+            }
+            ids += chunkIDs
+            size += UInt64(batchBytes)
+            progress?(batchBytes)
+        }
+        guard let id = ContentID(digest: blobHash.finalize()) else { throw CASError.unsupportedFormat("digest length") }
+        let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
+        let isNew = try CASError.wrapping {
+            try env.ensureHeadroom(2 * record.count + (4 << 20))
+            return try env.write { txn in
+                if let token { try txn.delete(pending, token) }
+                return try txn.put(blobs, id, record, flags: .noOverwrite)
+            }
+        }
+        return PutResult(id: id, size: size, isNew: isNew)
+    }
+
+    /// Puts the file at `path` (streaming, batched commits).
+    public func put(contentsOf path: String, progress: ((Int) -> Void)? = nil) throws -> PutResult {
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CASError.input(path: path, errno: errno) }
+        defer { close(fd) }
+        var source = FileDescriptorSource(fd: fd, path: path)
+        return try put(from: &source, progress: progress)
+    }
+
+    /// Puts `bytes` inside the caller's write transaction: chunks and record commit (or abort)
+    /// with everything else the caller writes in it. Re-runnable, as `Environment.write` needs.
+    public func put<Bytes: ContiguousBytes>(bytes: Bytes, in txn: Transaction) throws -> PutResult {
+        var source = BytesSource(bytes.withUnsafeBytes { Array($0) })
+        return try put(from: &source, in: txn)
+    }
+
+    /// Puts a whole source inside the caller's write transaction (one chunk buffer of memory;
+    /// the transaction's dirty pages hold the rest until commit). If the caller's `write` is
+    /// retried after map growth, the source must be re-created, so prefer `put(bytes:in:)` or
+    /// a file re-opened inside the closure.
+    public func put<Source: ByteSource>(from source: inout Source, in txn: Transaction) throws -> PutResult {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 4096)
+        defer { buffer.deallocate() }
+        let blobHash = MessageDigest(.sha256)
+        var ids: [ContentID] = []
+        var size: UInt64 = 0
+        while true {
+            let n = try source.read(into: buffer)
+            if n == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+            let id = Self.hash(batch: chunk, chunkSize: chunkSize, lengths: [n], blob: blobHash)[0]
+            try CASError.wrapping { try txn.put(chunks, id, chunk, flags: .noOverwrite) }
+            ids.append(id)
+            size += UInt64(n)
+            if n < chunkSize { break }
+        }
+        guard let id = ContentID(digest: blobHash.finalize()) else { throw CASError.unsupportedFormat("digest length") }
+        let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
+        let isNew = try CASError.wrapping { try txn.put(blobs, id, record, flags: .noOverwrite) }
+        return PutResult(id: id, size: size, isNew: isNew)
+    }
+
+    /// Hashes a batch: the blob hash runs over the chunks in order while the chunk IDs are
+    /// computed on a second thread.
+    static func hash(batch: UnsafeRawBufferPointer, chunkSize: Int, lengths: [Int], blob: MessageDigest) -> [ContentID] {
+        let ids = UnsafeMutableBufferPointer<ContentID?>.allocate(capacity: lengths.count)
+        ids.initialize(repeating: nil)
+        defer { ids.deallocate() }
+        let work = HashWork(batch: batch, ids: ids, lengths: lengths, chunkSize: chunkSize, blob: blob)
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in work.run(lane: lane) }
+        return ids.compactMap { $0 }
+    }
+
+    static func newToken() -> [UInt8] {
+        var g = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
+    }
+
+    static func pendingValue() -> [UInt8] {
+        let pid = UInt32(truncatingIfNeeded: getpid())
+        let time = UInt64(Date().timeIntervalSince1970)
+        return (0..<4).map { UInt8(truncatingIfNeeded: pid >> UInt32(24 - 8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: time >> UInt64(56 - 8 * $0)) }
+    }
+}
+
+/// The two lanes of hashing one batch (lane 0: the blob digest; lane 1: chunk IDs).
+private struct HashWork: @unchecked Sendable {
+    let batch: UnsafeRawBufferPointer
+    let ids: UnsafeMutableBufferPointer<ContentID?>
+    let lengths: [Int]
+    let chunkSize: Int
+    let blob: MessageDigest
+
+    func run(lane: Int) {
+        if lane == 0 {
+            for (i, n) in lengths.enumerated() {
+                blob.update(UnsafeRawBufferPointer(rebasing: batch[i * chunkSize ..< i * chunkSize + n]))
+            }
+        } else {
+            let h = MessageDigest(.sha256)
+            for (i, n) in lengths.enumerated() {
+                h.update(UnsafeRawBufferPointer(rebasing: batch[i * chunkSize ..< i * chunkSize + n]))
+                ids[i] = ContentID(digest: h.finalize())
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LMDB
+
+/// Counts of a store.
+public struct StoreStats: Equatable, Sendable, Codable {
+    public var blobs = 0
+    /// Sum of the blob sizes.
+    public var logicalBytes: UInt64 = 0
+    public var chunks = 0
+    /// Sum of the distinct chunk sizes actually stored.
+    public var storedBytes: UInt64 = 0
+    /// Chunk references across all blobs (≥ chunks when chunks are shared).
+    public var chunkReferences = 0
+    /// Puts that started and have not finished (or were killed).
+    public var pendingPuts = 0
+    public var chunkSize = 0
+    public var mapSize = 0
+    public var mapUsed = 0
+    public var pageSize = 0
+
+    /// logicalBytes / storedBytes (1 when nothing is shared).
+    public var dedupRatio: Double { storedBytes == 0 ? 1 : Double(logicalBytes) / Double(storedBytes) }
+}
+
+/// What `collectGarbage` removed.
+public struct GarbageReport: Equatable, Sendable {
+    public var chunksRemoved = 0
+    public var bytesRemoved: UInt64 = 0
+    public var pendingCleared = 0
+    /// True when a live put was running, so nothing was collected.
+    public var skippedBusy = false
+    /// True when a blob record did not decode, so nothing was collected.
+    public var skippedDamaged = false
+}
+
+extension ContentStore {
+    public func stats() throws -> StoreStats {
+        var s = StoreStats()
+        s.chunkSize = chunkSize
+        try CASError.wrapping {
+            try environment.read { txn in
+                try txn.scan(blobs) { _, value in
+                    s.blobs += 1
+                    if let size = BlobRecord.size(of: value) {
+                        s.logicalBytes += size
+                        s.chunkReferences += max(0, (value.count - BlobRecord.headerSize) / ContentID.byteCount)
+                    }
+                    return .next
+                }
+                try txn.scan(chunks) { _, value in
+                    s.chunks += 1
+                    s.storedBytes += UInt64(value.count)
+                    return .next
+                }
+                s.pendingPuts = try txn.count(pending)
+            }
+        }
+        let info = environment.info()
+        s.mapSize = info.mapSize
+        s.mapUsed = info.usedBytes
+        s.pageSize = info.pageSize
+        return s
+    }
+
+    /// Deletes chunks no blob references (left by puts that were killed), unless a put is
+    /// still running in a live process. One write transaction.
+    public func collectGarbage() throws -> GarbageReport {
+        var report = GarbageReport()
+        try CASError.wrapping {
+            try environment.write { txn in
+                report = GarbageReport()
+                var dead: [[UInt8]] = []
+                try txn.scan(pending) { key, value in
+                    let pid = value.count >= 4 ? Int32(bitPattern: value.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) : 0
+                    if pid > 0 && kill(pid, 0) == 0 && pid != getpid() { report.skippedBusy = true; return .stop }
+                    dead.append(Array(key))
+                    return .next
+                }
+                if report.skippedBusy { return }
+                var referenced = Set<ContentID>()
+                try txn.scan(blobs) { _, value in
+                    guard let record = try? BlobRecord(decoding: value) else {
+                        report.skippedDamaged = true  // never collect what a damaged record may reference
+                        return .stop
+                    }
+                    referenced.formUnion(record.chunks)
+                    return .next
+                }
+                if report.skippedDamaged { return }
+                var orphans: [(ContentID, Int)] = []
+                try txn.scan(chunks) { key, value in
+                    if let id = ContentID(key), !referenced.contains(id) { orphans.append((id, value.count)) }
+                    return .next
+                }
+                for (id, n) in orphans {
+                    try txn.delete(chunks, id)
+                    report.chunksRemoved += 1
+                    report.bytesRemoved += UInt64(n)
+                }
+                for key in dead { try txn.delete(pending, key) }
+                report.pendingCleared = dead.count
+            }
+        }
+        return report
+    }
+}

@@ -1,1 +1,0 @@
-// Module CAS: see docs/design.md.
