@@ -1,1 +1,4 @@
-print("exhibit-archive")
+import Foundation
+
+// The entry point only: everything testable lives in CLI/ and Commands/.
+exit(CommandRunner.run(Array(CommandLine.arguments.dropFirst())).rawValue)

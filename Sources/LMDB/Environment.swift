@@ -77,7 +77,10 @@ public final class Environment: @unchecked Sendable {
         try mapLock.withShared {
             let txn = try begin(readOnly: true)
             defer { txn.abort() }
-            return try body(txn)
+            let result = try body(txn)
+            // Committing (not aborting) keeps database handles opened inside the snapshot.
+            try txn.commit()
+            return result
         }
     }
 

@@ -1,0 +1,46 @@
+import CAS
+
+/// `audit [--sample FRACTION]`: re-hashes blobs, lists damaged or missing chunks by blob.
+struct AuditCommand: Command {
+    static let name = "audit"
+    static let abstract = "Re-hash every blob (or a random sample) and list damage by blob."
+    static let discussion = """
+    Text output: one line per problem, 'damaged <blob> missing-chunk <index> <chunk-id>',
+    'damaged <blob> damaged-chunk <index> <chunk-id>' or 'damaged <blob> problem <text>', then
+    'audit: checked <n> of <m> blobs, <bytes> bytes, <d> damaged'. JSON: one
+    {"type":"damage",...} line per damaged blob, then {"type":"summary",...}. Exit 1 if any
+    blob is damaged.
+    """
+    static let options = [OptionSpec("sample", value: "fraction", help: "Check a random fraction (0 to 1) of the blobs.")]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let sample = try args.double("sample", in: 0...1) ?? 1
+        let store = try context.openStore()
+        let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
+        let report = try store.audit(sample: sample) { _, _ in bar.advance(items: 1) }
+        bar.finish()
+        let c = context.console
+        for d in report.damaged {
+            if context.json {
+                let chunks: ([BlobDamage.Chunk]) -> JSONValue = { list in
+                    .array(list.map { .object([("index", .int(Int64($0.index))), ("id", .string($0.id.hex))]) })
+                }
+                c.json(.object([("type", .string("damage")), ("blob", .string(d.blob.hex)),
+                                ("missingChunks", chunks(d.missingChunks)), ("damagedChunks", chunks(d.damagedChunks)),
+                                ("problems", .array(d.problems.map { .string($0) }))]))
+            } else {
+                for m in d.missingChunks { c.out("damaged \(d.blob.hex) missing-chunk \(m.index) \(m.id.hex)") }
+                for m in d.damagedChunks { c.out("damaged \(d.blob.hex) damaged-chunk \(m.index) \(m.id.hex)") }
+                for p in d.problems { c.out("damaged \(d.blob.hex) problem \(p)") }
+            }
+        }
+        if context.json {
+            c.json(.object([("type", .string("summary")), ("blobs", .int(Int64(report.blobsInStore))),
+                            ("checked", .int(Int64(report.blobsChecked))), ("bytes", .int(Int64(report.bytesChecked))),
+                            ("damaged", .int(Int64(report.damaged.count)))]))
+        } else {
+            c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
+        }
+        return report.isClean ? .success : .failure
+    }
+}

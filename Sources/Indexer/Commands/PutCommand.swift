@@ -1,0 +1,40 @@
+import CAS
+import Foundation
+
+/// `put FILE...`: stores files, printing `<id> new|known <bytes> <path>` per file.
+struct PutCommand: Command {
+    static let name = "put"
+    static let abstract = "Store files in the content-addressed store."
+    static let discussion = """
+    Prints one line per file: <id> new|known <bytes> <path>. A file that cannot be read is
+    reported on stderr and the others are still stored (exit 1).
+    """
+    static let arguments = [ArgumentSpec("file", help: "Files to store.", variadic: true)]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore()
+        let sizes = args.positionals.map { path -> UInt64 in
+            ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.uint64Value ?? 0
+        }
+        let bar = ProgressBar(console: context.console, items: sizes.count, bytes: sizes.reduce(0, +))
+        defer { bar.finish() }
+        var failed = false
+        for path in args.positionals {
+            do {
+                let result = try store.put(contentsOf: path) { bar.advance(bytes: UInt64($0)) }
+                bar.advance(items: 1)
+                let status = result.isNew ? "new" : "known"
+                if context.json {
+                    context.console.json(.object([("id", .string(result.id.hex)), ("status", .string(status)),
+                                                  ("bytes", .int(Int64(result.size))), ("path", .string(path))]))
+                } else {
+                    context.console.out("\(result.id.hex) \(status) \(result.size) \(path)")
+                }
+            } catch let e as CASError where CommandRunner.exitCode(for: e) == .failure {
+                context.console.err("Error: \(path): \(e)")
+                failed = true
+            }
+        }
+        return failed ? .failure : .success
+    }
+}
