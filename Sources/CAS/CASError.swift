@@ -1,7 +1,7 @@
 import LMDB
 
 /// A failure of the content store. `code` is stable; tests and the CLI compare against it.
-public enum CASError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, WrapsLMDBError {
     /// The directory holds no archive (run `init`).
     case notAnArchive(path: String)
     /// The archive was written by an incompatible format version.
@@ -47,6 +47,11 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible {
         case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .storage(let e): e.isDiskFull ? "\(code): disk full (archive kept as of the last commit): \(e)" : "\(code): \(e)"
         }
+    }
+
+    public var lmdbError: LMDBError? {
+        if case .storage(let e) = self { return e }
+        return nil
     }
 
     /// Runs `body`, turning an `LMDBError` into `.storage`.

@@ -7,6 +7,10 @@ public struct BlobDamage: Equatable, Sendable, Codable {
     public struct Chunk: Equatable, Sendable, Codable {
         public let index: Int
         public let id: ContentID
+        public init(index: Int, id: ContentID) {
+            self.index = index
+            self.id = id
+        }
     }
     public let blob: ContentID
     public var missingChunks: [Chunk] = []

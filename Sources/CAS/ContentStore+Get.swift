@@ -76,7 +76,7 @@ extension ContentStore {
     }
 
     /// Writes the blob to `path` through a temporary file in the same directory, renamed over
-    /// `path` only after the whole blob has been verified and synced.
+    /// `path` only after the whole blob has been verified (so `path` never holds wrong bytes).
     public func export(_ id: ContentID, to path: String, verify: Bool = true) throws {
         let dir = (path as NSString).deletingLastPathComponent
         let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
@@ -88,7 +88,6 @@ extension ContentStore {
             if !ok { unlink(temp) }
         }
         try read(id, verify: verify) { buf in try Self.writeAll(fd, buf, path: temp) }
-        guard fsync(fd) == 0 else { throw CASError.input(path: temp, errno: errno) }
         guard rename(temp, path) == 0 else { throw CASError.input(path: path, errno: errno) }
         ok = true
     }

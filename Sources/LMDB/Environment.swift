@@ -101,7 +101,7 @@ public final class Environment: @unchecked Sendable {
                         throw error
                     }
                 }
-            } catch let error as LMDBError where error == .mapFull && attempts < 16 {
+            } catch where LMDBError.underlying(error) == .mapFull && attempts < 16 {
                 attempts += 1
                 try grow()
             }

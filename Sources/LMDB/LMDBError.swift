@@ -75,9 +75,21 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
         return operation.isEmpty ? "\(name): \(message)" : "\(operation): \(name): \(message)"
     }
 
+    /// The LMDB error inside `error`: itself, or what a `WrapsLMDBError` carries.
+    public static func underlying(_ error: any Error) -> LMDBError? {
+        if let e = error as? LMDBError { return e }
+        return (error as? any WrapsLMDBError)?.lmdbError
+    }
+
     /// Throws unless `rc` is `MDB_SUCCESS`.
     @inline(__always)
     static func check(_ rc: Int32, _ operation: String) throws(LMDBError) {
         if rc != MDB_SUCCESS { throw LMDBError(code: rc, operation: operation) }
     }
+}
+
+/// An error of a higher layer that may carry an `LMDBError` (so `Environment.write` still
+/// recognises `MDB_MAP_FULL` thrown through it and grows the map).
+public protocol WrapsLMDBError: Error {
+    var lmdbError: LMDBError? { get }
 }
