@@ -1,0 +1,70 @@
+import Testing
+@testable import Indexer
+
+@Suite struct HelpTextTests {
+    @Test func rootHelpIsPinned() {
+        let r = cli(["--help"])
+        #expect(r.code == .success)
+        #expect(r.out == """
+        OVERVIEW: Exhibit Archive: a batch archival indexer for signed captures over an LMDB-backed
+        content-addressed store. It reports what was checked, what matched and what is absent;
+        it gives no authenticity verdicts.
+
+        USAGE: exhibit-archive <subcommand> [options]
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          init                    Create an empty archive (or check an existing one).
+          put                     Store files in the content-addressed store.
+          get                     Write a blob's bytes to stdout or a file, verified against its ID.
+          stat                    Show a blob's size and chunks.
+          audit                   Re-hash every blob (or a random sample) and list damage by blob.
+          stats                   Show counts: blobs, bytes, chunks, dedup ratio, map use.
+          gc                      Remove chunks left unreferenced by interrupted puts.
+
+          See 'exhibit-archive help <subcommand>' for detailed help.
+
+        """)
+        #expect(cli(["help"]).out == r.out)
+        #expect(cli(["-h"]).out == r.out)
+    }
+
+    @Test func getHelpIsPinned() {
+        let r = cli(["get", "--help"])
+        #expect(r.code == .success)
+        #expect(r.out == """
+        OVERVIEW: Write a blob's bytes to stdout or a file, verified against its ID.
+
+        Every chunk and the whole blob are re-hashed; on a mismatch nothing more is written and the
+        exit code is 1. With -o the bytes go to a temporary file renamed to FILE only when all of
+        them matched, so FILE never holds a partial or damaged blob. On stdout, bytes before the
+        damaged chunk have already been written.
+
+        USAGE: exhibit-archive get [--archive <dir>] [--output <file>] [--json] <id>
+
+        ARGUMENTS:
+          <id>                    The blob's SHA-256, 64 hex digits.
+
+        OPTIONS:
+          --archive <dir>         Archive directory (default: $EXHIBIT_ARCHIVE, else ./archive).
+          -o, --output <file>     Write to this file instead of stdout.
+          --json                  Print JSON Lines on stdout.
+          -h, --help              Show help information.
+
+        """)
+        #expect(cli(["help", "get"]).out == r.out)
+    }
+
+    @Test func everyCommandHasHelpWithItsUsage() {
+        for command in CommandRunner.commands {
+            let r = cli([command.name, "-h"])
+            #expect(r.code == .success)
+            #expect(r.out.hasPrefix("OVERVIEW: \(command.abstract)\n"))
+            #expect(r.out.contains("USAGE: exhibit-archive \(command.name)"))
+            #expect(r.out.contains("-h, --help"))
+            #expect(r.out.contains("--archive <dir>") == command.usesArchive)
+        }
+    }
+}
