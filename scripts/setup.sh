@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               openssl ffmpeg python3-venv time chromium)
-PY_PACKAGES=("c2pa-python==0.38.0" "bagit==1.9.0" "cbor2==5.6.5")
+PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0")
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

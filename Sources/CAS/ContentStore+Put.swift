@@ -18,16 +18,23 @@ extension ContentStore {
     public func put<Source: ByteSource>(from source: inout Source,
                                          progress: ((Int) -> Void)? = nil) throws -> PutResult {
         let perBatch = max(1, options.batchBytes / chunkSize)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: perBatch * chunkSize, alignment: 4096)
-        defer { buffer.deallocate() }
+        let buffers = (0..<2).map { _ in
+            UnsafeMutableRawBufferPointer.allocate(byteCount: perBatch * chunkSize, alignment: 4096)
+        }
+        let writer = BatchWriter(store: self)
+        defer {
+            writer.drain()
+            buffers.forEach { $0.deallocate() }
+        }
         let blobHash = MessageDigest(.sha256)
         var ids: [ContentID] = []
         var size: UInt64 = 0
-        var token: [UInt8]? = nil
-        let env = environment
         var ended = false
+        var turn = 0
         while !ended {
-            // Read up to one batch of whole chunks.
+            // Read and hash batch k+1 while the writer thread commits batch k.
+            let buffer = buffers[turn % 2]
+            turn += 1
             var lengths: [Int] = []
             while lengths.count < perBatch {
                 let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[lengths.count * chunkSize ..< (lengths.count + 1) * chunkSize])
@@ -38,27 +45,18 @@ extension ContentStore {
             if lengths.isEmpty { break }
             let batch = UnsafeRawBufferPointer(buffer)
             let chunkIDs = Self.hash(batch: batch, chunkSize: chunkSize, lengths: lengths, blob: blobHash)
-            let batchBytes = lengths.reduce(0, +)
-            try CASError.wrapping {
-                try env.ensureHeadroom(2 * batchBytes + (4 << 20))
-                let first = token == nil
-                if first { token = Self.newToken() }
-                let key = token ?? []
-                try env.write { txn in
-                    if first { try txn.put(pending, key, Self.pendingValue()) }
-                    for (i, id) in chunkIDs.enumerated() {
-                        let start = i * chunkSize
-                        try txn.put(chunks, id.bytes, UnsafeRawBufferPointer(rebasing: batch[start ..< start + lengths[i]]),
-                                    flags: .noOverwrite)
-                    }
-                }
-            }
+            try writer.wait()  // batch k is committed; its buffer may be refilled next turn
+            writer.submit(batch: batch, lengths: lengths, ids: chunkIDs)
             ids += chunkIDs
+            let batchBytes = lengths.reduce(0, +)
             size += UInt64(batchBytes)
             progress?(batchBytes)
         }
+        try writer.wait()
         guard let id = ContentID(digest: blobHash.finalize()) else { throw CASError.unsupportedFormat("digest length") }
         let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
+        let env = environment
+        let token = writer.token
         let isNew = try CASError.wrapping {
             try env.ensureHeadroom(2 * record.count + (4 << 20))
             return try env.write { txn in
@@ -67,6 +65,23 @@ extension ContentStore {
             }
         }
         return PutResult(id: id, size: size, isNew: isNew)
+    }
+
+    /// Commits one batch of chunks (and, for the first, the pending token) durably.
+    func commit(batch: UnsafeRawBufferPointer, lengths: [Int], ids: [ContentID], token: [UInt8], first: Bool) throws {
+        let env = environment
+        let batchBytes = lengths.reduce(0, +)
+        try CASError.wrapping {
+            try env.ensureHeadroom(2 * batchBytes + (4 << 20))
+            try env.write { txn in
+                if first { try txn.put(pending, token, Self.pendingValue()) }
+                for (i, id) in ids.enumerated() {
+                    let start = i * chunkSize
+                    try txn.put(chunks, id.bytes, UnsafeRawBufferPointer(rebasing: batch[start ..< start + lengths[i]]),
+                                flags: .noOverwrite)
+                }
+            }
+        }
     }
 
     /// Puts the file at `path` (streaming, batched commits).
