@@ -28,11 +28,12 @@ extension ContentStore {
     }
 
     /// Streams the blob's bytes to `sink`, chunk by chunk, straight from the map (zero-copy;
-    /// the buffer is valid only during the call). With `verify` (the default) each chunk is
-    /// re-hashed against its ID before it is passed on, and the whole blob against `id` before
-    /// the last chunk is passed on, so a mismatch throws instead of delivering wrong bytes.
-    /// Bytes of earlier, matching chunks have already been delivered when a later chunk fails:
-    /// a caller writing a file writes to a temporary name and renames only on success.
+    /// the buffer is valid only during the call). With `verify` (the default) the whole blob is
+    /// re-hashed as it streams and compared with `id` **before the last chunk is passed on**;
+    /// on a mismatch the chunks are re-hashed one by one to name the damaged one, and a typed
+    /// error (`.damagedChunk`, `.missingChunk` or `.blobMismatch`) is thrown instead of the
+    /// final bytes. The earlier chunks have already been delivered by then: a caller writing a
+    /// file writes to a temporary name and renames only on success (`export`, `get -o`).
     public func read(_ id: ContentID, verify: Bool = true,
                      into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         try CASError.wrapping {
@@ -52,20 +53,24 @@ extension ContentStore {
                 throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID)
             }
             if verify {
-                let actual = Self.hash(batch: bytes, chunkSize: bytes.count, lengths: [bytes.count], blob: blobHash)[0]
-                guard actual == chunkID else { throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID) }
-                if index == record.chunks.count - 1 {
-                    try checkBlob(id, blobHash)
-                }
+                blobHash.update(bytes)
+                if index == record.chunks.count - 1 { try checkBlob(id, blobHash, record, txn) }
             }
             try sink(bytes)
         }
-        if verify && record.chunks.isEmpty { try checkBlob(id, blobHash) }
+        if verify && record.chunks.isEmpty { try checkBlob(id, blobHash, record, txn) }
     }
 
-    private func checkBlob(_ id: ContentID, _ hash: MessageDigest) throws {
-        guard let actual = ContentID(digest: hash.finalize()) else { return }
-        guard actual == id else { throw CASError.blobMismatch(blob: id, actual: actual) }
+    /// Compares the streamed digest with `id`; on a mismatch names the first damaged chunk.
+    private func checkBlob(_ id: ContentID, _ hash: MessageDigest, _ record: BlobRecord, _ txn: Transaction) throws {
+        guard let actual = ContentID(digest: hash.finalize()), actual != id else { return }
+        for (index, chunkID) in record.chunks.enumerated() {
+            let bytes = try CASError.wrapping { try chunkID.withUnsafeBytes { try txn.get(chunks, $0) } }
+            if let bytes, ContentID(of: bytes) != chunkID {
+                throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID)
+            }
+        }
+        throw CASError.blobMismatch(blob: id, actual: actual)
     }
 
     /// A copy of the whole blob (for small blobs; stream large ones with `read`).
