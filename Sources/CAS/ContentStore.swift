@@ -25,7 +25,7 @@ public final class ContentStore: @unchecked Sendable {
         /// Chunk size of a new archive (ignored when opening an existing one).
         public var chunkSize = ContentStore.defaultChunkSize
         /// Bytes of chunks committed per write transaction in a streaming put.
-        public var batchBytes = 8 << 20
+        public var batchBytes = 4 << 20
         public init() {}
     }
 
