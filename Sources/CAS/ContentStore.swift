@@ -71,7 +71,7 @@ public final class ContentStore: @unchecked Sendable {
         }
         let meta = self.meta
         let stored: (String?, Int?) = try CASError.wrapping {
-            try env.write { txn in
+            let body: (Transaction) throws -> (String?, Int?) = { txn in
                 if create {
                     _ = try txn.put(meta, Array("format".utf8), Array(Self.format.utf8), flags: .noOverwrite)
                     var size = UInt32(options.chunkSize).bigEndian
@@ -83,6 +83,8 @@ public final class ContentStore: @unchecked Sendable {
                 }
                 return (format, size)
             }
+            // Opening only reads: it never waits for another process's write transaction.
+            return create ? try env.write(body) : try env.read(body)
         }
         guard let format = stored.0 else { throw CASError.notAnArchive(path: directory) }
         guard format == Self.format else { throw CASError.unsupportedFormat(format) }

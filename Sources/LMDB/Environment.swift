@@ -10,7 +10,9 @@ import Foundation
 ///
 /// When the map fills (`MDB_MAP_FULL`), `write` aborts the transaction, grows the map with
 /// `mdb_env_set_mapsize` and runs the closure again — so a `write` body must be re-runnable
-/// (it must not consume a one-shot input it cannot replay).
+/// (it must not consume a one-shot input it cannot replay). Do not call `write` (or anything
+/// that grows the map) from inside a `read` closure on the same thread: growth waits for this
+/// process's readers to finish.
 public final class Environment: @unchecked Sendable {
     /// How an environment is opened.
     public struct Options: Sendable {

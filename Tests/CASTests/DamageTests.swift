@@ -60,6 +60,23 @@ import Testing
         #expect(try store.bytes(of: otherID) == other)
     }
 
+    @Test func missingChunkIsNamedByAuditAndGet() throws {
+        let dir = TempDir()
+        let store = try ContentStore.create(at: dir.path + "/archive")
+        let bytes = patternBytes(2 * ContentStore.defaultChunkSize + 3, seed: 12)
+        var s = BytesSource(bytes)
+        let id = try store.put(from: &s).id
+        let chunkIDs = try #require(try store.record(of: id)).chunks
+        let chunks = try store.environment.database("cas.chunks")
+        let deleted = try store.environment.write { txn in try txn.delete(chunks, chunkIDs[2]) }
+        #expect(deleted)
+        #expect(throws: CASError.missingChunk(blob: id, index: 2, chunk: chunkIDs[2])) { try store.bytes(of: id) }
+        let report = try store.audit(sample: 0.5)
+        #expect(report.blobsChecked == 1)
+        #expect(report.damaged.first?.missingChunks == [BlobDamage.Chunk(index: 2, id: chunkIDs[2])])
+        #expect(report.damaged.first?.damagedChunks == [])
+    }
+
     @Test func recordDecodingRejectsBadLengths() throws {
         let record = BlobRecord(size: 10, chunkSize: 4, chunks: [ContentID(of: [UInt8]([1])), ContentID(of: [UInt8]([2])), ContentID(of: [UInt8]([3]))])
         let raw = record.encoded()
