@@ -57,7 +57,7 @@ extension ContentStore {
         let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
         let env = environment
         let token = writer.token
-        let isNew = try CASError.wrapping {
+        let isNew = try diskFullAware(needed: record.count) {
             try env.ensureHeadroom(2 * record.count + (4 << 20))
             return try env.write { txn in
                 if let token { try txn.delete(pending, token) }
@@ -71,7 +71,7 @@ extension ContentStore {
     func commit(batch: UnsafeRawBufferPointer, lengths: [Int], ids: [ContentID], token: [UInt8], first: Bool) throws {
         let env = environment
         let batchBytes = lengths.reduce(0, +)
-        try CASError.wrapping {
+        try diskFullAware(needed: batchBytes) {
             try env.ensureHeadroom(2 * batchBytes + (4 << 20))
             try env.write { txn in
                 if first { try txn.put(pending, token, Self.pendingValue()) }
@@ -124,6 +124,20 @@ extension ContentStore {
         let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
         let isNew = try CASError.wrapping { try txn.put(blobs, id, record, flags: .noOverwrite) }
         return PutResult(id: id, size: size, isNew: isNew)
+    }
+
+    /// Runs `body`, turning an LMDB failure into `.storage`. LMDB reports a short write on a
+    /// full disk as `EIO` from `mdb_txn_commit`; when the archive's file system has less free
+    /// space than the write needed, the error is reported as `ENOSPC` (`cas.storage.diskFull`).
+    @discardableResult
+    func diskFullAware<R>(needed: Int, _ body: () throws -> R) throws -> R {
+        do { return try CASError.wrapping(body) } catch CASError.storage(let e) where e.code == EIO {
+            var fs = statvfs()
+            if statvfs(directory, &fs) == 0, UInt64(fs.f_bavail) * UInt64(fs.f_frsize) < UInt64(needed) + (8 << 20) {
+                throw CASError.storage(LMDBError(code: ENOSPC, operation: e.operation))
+            }
+            throw CASError.storage(e)
+        }
     }
 
     /// Hashes a batch: the blob hash runs over the chunks in order while the chunk IDs are
