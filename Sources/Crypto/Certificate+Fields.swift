@@ -67,7 +67,8 @@ extension Certificate {
     public var country: String? { Certificate.entry(X509_get_subject_name(x509), NID_countryName) }
     public var issuerCommonName: String? { Certificate.entry(X509_get_issuer_name(x509), NID_commonName) }
 
-    /// Serial number as lowercase hex without leading zeros (`"0"` for zero; `"-…"` if negative).
+    /// Serial number as lowercase hex of its minimal big-endian bytes, two digits per byte
+    /// (`"07"`, `"0a0b0c"`, `"2b"`; `"00"` for zero, `"-…"` if negative), as `BN_bn2hex` writes it.
     public var serialNumberHex: String {
         guard let bn = ASN1_INTEGER_to_BN(X509_get0_serialNumber(x509), nil) else { return "" }
         defer { BN_free(bn) }

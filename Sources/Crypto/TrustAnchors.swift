@@ -15,13 +15,10 @@ public struct TrustAnchors: Sendable {
     }
 
     /// No anchors: every chain is untrusted (`noAnchors`).
-    public static func none() -> TrustAnchors {
-        // An empty store cannot fail to build short of memory exhaustion.
-        (try? TrustAnchors([])) ?? TrustAnchors(unchecked: [])
-    }
+    public static var none: TrustAnchors { TrustAnchors(noAnchors: ()) }
 
-    private init(unchecked: [Certificate]) {
-        self.certificates = unchecked
+    private init(noAnchors: Void) {
+        self.certificates = []
         self.store = AnchorStore(empty: ())
     }
 
