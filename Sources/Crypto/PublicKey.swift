@@ -38,7 +38,10 @@ public final class PublicKey: @unchecked Sendable {
             let group = String(decoding: name.prefix(len).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return KeyType.Curve(groupName: group).map { .ec($0) } ?? .other("EC \(group)")
         }
-        if EVP_PKEY_is_a(pkey, "RSA") == 1 { return .rsa(bits: Int(EVP_PKEY_get_bits(pkey))) }
+        // An id-RSASSA-PSS key (parameters in the SPKI) counts as RSA too, as c2pa-rs accepts it.
+        if EVP_PKEY_is_a(pkey, "RSA") == 1 || EVP_PKEY_is_a(pkey, "RSA-PSS") == 1 {
+            return .rsa(bits: Int(EVP_PKEY_get_bits(pkey)))
+        }
         if EVP_PKEY_is_a(pkey, "ED25519") == 1 { return .ed25519 }
         if let name = EVP_PKEY_get0_type_name(pkey) { return .other(String(cString: name)) }
         return .other("unknown")

@@ -106,3 +106,15 @@ import Testing
         #expect(try PrivateKey.generate(.p521).publicKey.keyType == .ec(.p521))
     }
 }
+
+@Suite struct RSAPSSKeyTests {
+    @Test func rsaPSSKeyFromCLIVerifiesPS256() throws {
+        let dir = try TempDir()
+        try OpenSSLCLI.run(["genpkey", "-algorithm", "RSA-PSS", "-pkeyopt", "rsa_keygen_bits:2048", "-out", dir.path("k.pem")])
+        let key = try PrivateKey(pem: String(decoding: try dir.read("k.pem"), as: UTF8.self))
+        #expect(key.keyType == .rsa(bits: 2048))
+        let sig = try key.sign(Array("m".utf8), algorithm: .ps256)
+        #expect(key.publicKey.verify(signature: sig, message: Array("m".utf8), algorithm: .ps256))
+        #expect(!key.publicKey.verify(signature: sig, message: Array("n".utf8), algorithm: .ps256))
+    }
+}
