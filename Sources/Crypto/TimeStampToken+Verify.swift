@@ -9,7 +9,8 @@ public enum TimeStampValidation: Sendable, Equatable {
     /// Imprint and signature are fine, but the TSA is not trusted (`code` as in `ChainValidation`).
     case untrusted(genTime: Date, reason: String, code: String)
     /// The token does not time-stamp these bytes: `imprintMismatch`, `unsupportedImprintAlgorithm`,
-    /// `badSignature`, `malformed`.
+    /// `badSignature`, `signerCertificateMissing` (token without certificates, signer not among the
+    /// anchors), `malformed`.
     case invalid(code: String, reason: String)
 }
 
@@ -56,6 +57,16 @@ extension TimeStampToken {
         guard let extra = exhibit_sk_X509_new_null() else { return .failure(CryptoError("malformed", "out of memory")) }
         defer { exhibit_sk_X509_free(extra) }
         for cert in extraCertificates { _ = exhibit_sk_X509_push(extra, cert.x509) }
+        if signerCertificate == nil {
+            // Without the signer's certificate no signature can be checked: say so, rather than "bad".
+            guard let infos = CMS_get0_SignerInfos(cms), exhibit_sk_CMS_SignerInfo_num(infos) == 1,
+                  let si = exhibit_sk_CMS_SignerInfo_value(infos, 0) else {
+                return .failure(CryptoError("malformed", "expected exactly one SignerInfo"))
+            }
+            guard extraCertificates.contains(where: { CMS_SignerInfo_cert_cmp(si, $0.x509) == 0 }) else {
+                return .failure(CryptoError("signerCertificateMissing", "the token carries no signer certificate and no anchor matches its SignerInfo"))
+            }
+        }
         // The chain is validated separately (at genTime, against TSA anchors); here only the signature.
         let flags = UInt32(CMS_NO_SIGNER_CERT_VERIFY | CMS_BINARY)
         guard CMS_verify(cms, extra, nil, nil, nil, flags) == 1 else {

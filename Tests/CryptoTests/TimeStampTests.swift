@@ -62,6 +62,22 @@ import Testing
         #expect(token.verify(imprintOf: data, anchors: try TrustAnchors([])).untrustedCode == "noAnchors")
     }
 
+    @Test func tokenWithoutCertificates() throws {
+        let pki = try TestPKI()
+        let dir = try TempDir()
+        try cliTSA(pki, in: dir)
+        try dir.write("data", data)
+        // No `-cert`: the TSA leaves its certificate out of the token.
+        try OpenSSLCLI.run(["ts", "-query", "-data", dir.path("data"), "-sha384", "-out", dir.path("req.tsq")])
+        try OpenSSLCLI.run(["ts", "-reply", "-config", dir.path("tsa.cnf"), "-queryfile", dir.path("req.tsq"), "-out", dir.path("resp.tsr")])
+        let token = try TimeStampToken(der: try dir.read("resp.tsr"))
+        #expect(token.tsaCertificates.isEmpty && token.signerCertificate == nil)
+        #expect(token.messageImprint.algorithm == .sha384)
+        #expect(token.verify(imprintOf: data, anchors: try TrustAnchors([pki.root])).invalidCode == "signerCertificateMissing")
+        // With the TSA certificate itself as an anchor the signer is found and trusted (partial chain).
+        #expect(token.verify(imprintOf: data, anchors: try TrustAnchors([pki.tsa])) == .valid(genTime: token.genTime))
+    }
+
     @Test func flippedBytesInTheTokenFail() throws {
         let pki = try TestPKI()
         let tsa = TimeStampAuthority(certificate: pki.tsa, key: pki.tsaKey)
