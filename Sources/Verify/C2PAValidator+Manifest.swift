@@ -17,6 +17,13 @@ extension C2PAValidator {
             return
         }
         r.activeManifest = manifest.label
+        // The manifest's parts must carry their C2PA box types, as c2pa-rs's JUMBF reader requires.
+        guard manifest.assertionStore != nil, manifest.signatureBox != nil || manifest.claimBox == nil else {
+            r.reason = "manifest parts lack their C2PA box types"
+            r.failure.append(.init(code: "claim.malformed", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
+                                   explanation: "no assertion store (c2as) or signature (c2cs) box"))
+            return
+        }
         let sigURL = JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.signature")
         guard let claimBox = manifest.claimBox, let label = claimBox.label, let claimBytes = manifest.claimBytes else {
             r.reason = "no claim"

@@ -42,8 +42,12 @@ import Testing
                 ? ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=1", "-frames:v", "1", out.path]
                 : ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-f", "lavfi", "-i", "sine",
                    "-t", "1", "-c:v", "libx264", "-c:a", "aac", out.path]
+            // Tests run in parallel: write to a private name, then move into place atomically.
+            let tmp = out.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).\(kind)")
+            p.arguments = Array(p.arguments!.dropLast()) + [tmp.path]
             try p.run()
             p.waitUntilExit()
+            if rename(tmp.path, out.path) != 0 { try? FileManager.default.removeItem(at: tmp) }
         }
         return [UInt8](try Data(contentsOf: out))
     }
@@ -53,7 +57,10 @@ import Testing
         let signer = ManifestBuilder.Signer(algorithm: .es256, certificateChain: [pki.leaf.der, pki.root.der],
                                             sign: { try pki.leafKey.sign($0, algorithm: .es256) },
                                             timestamp: timestamp ? { try pki.tsa.token(imprintOf: $0, at: Date(), serial: 42) } : nil)
-        let actions = CBOR.textMap([("actions", .array([.textMap([("action", .text("c2pa.created"))])]))])
+        let actions = CBOR.textMap([("actions", .array([.textMap([
+            ("action", .text("c2pa.created")),
+            ("digitalSourceType", .text("http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture")),
+        ])]))])
         return ManifestBuilder(manifestLabel: "urn:c2pa:6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", instanceID: "xmp:iid:1",
                                generatorName: "exhibit-tests", title: "TITLE-MARKER",
                                assertions: [("c2pa.actions.v2", actions)], signer: signer)
@@ -128,8 +135,8 @@ import Testing
         let sig = v.validate(source: MemoryByteSource(flip(file, at: sigStart + 5)))
         #expect(sig.failureCodes == ["claimSignature.mismatch"])
         #expect(sig.integrity == .tampered)
-        // Assertion byte: inside the actions assertion's CBOR ("c2pa.created").
-        let a = try #require(index(of: Array("c2pa.created".utf8), in: file))
+        // Assertion byte: inside the data-hash assertion's `name` text.
+        let a = try #require(index(of: Array("jumbf manifest".utf8), in: file))
         let assertion = v.validate(source: MemoryByteSource(flip(file, at: a + 3)))
         #expect(assertion.failureCodes == ["assertion.hashedURI.mismatch"])
         #expect(assertion.integrity == .tampered)

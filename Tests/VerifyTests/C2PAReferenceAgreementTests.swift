@@ -1,0 +1,99 @@
+import C2PA
+import Crypto
+import Foundation
+import Testing
+@testable import Verify
+
+/// Our verdict against c2pa-python's (c2pa-rs) on the same files, given the same trust anchor:
+/// integrity, trust and the failure codes must agree on every tamper class.
+@Suite struct C2PAReferenceAgreementTests {
+    static let python: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return [root.appendingPathComponent(".venv/bin/python").path, "/tmp/venvtest/bin/python"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static let readerScript = #"""
+    import c2pa, json, sys
+    path, mime, anchors = sys.argv[1:4]
+    settings = c2pa.Settings.from_dict({"verify": {"verify_trust": True},
+                                        "trust": {"trust_anchors": open(anchors).read()}})
+    try:
+        with open(path, "rb") as f:
+            r = c2pa.Reader(mime, f, context=c2pa.Context(settings))
+            vr = json.loads(r.json()).get("validation_results", {}).get("activeManifest", {})
+            print(json.dumps({"state": r.get_validation_state(),
+                              "failure": [x["code"] for x in vr.get("failure", [])]}))
+    except Exception as e:
+        print(json.dumps({"state": "error", "error": str(e), "failure": []}))
+    """#
+
+    struct Reference: Decodable {
+        let state: String
+        let failure: [String]
+        let error: String?
+    }
+
+    func reference(_ bytes: [UInt8], mime: String, anchorsPEM: String) throws -> Reference? {
+        guard let python = Self.python else { return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("c2pa-agree-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent(mime == "image/jpeg" ? "f.jpg" : "f.mp4")
+        try Data(bytes).write(to: file)
+        try anchorsPEM.write(to: dir.appendingPathComponent("anchors.pem"), atomically: true, encoding: .utf8)
+        try Self.readerScript.write(to: dir.appendingPathComponent("read.py"), atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = [dir.appendingPathComponent("read.py").path, file.path, mime, dir.appendingPathComponent("anchors.pem").path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return try JSONDecoder().decode(Reference.self, from: data)
+    }
+
+    /// c2pa-rs state → (integrity, trust) in our words.
+    func ours(_ r: C2PAReport) -> String {
+        switch r.integrity {
+        case .intact: r.trust == .trusted ? "Trusted" : "Valid"
+        case .tampered, .malformed: "Invalid"
+        case .unsigned: "error"
+        }
+    }
+
+    @Test func tamperClassesAgreeWithC2paRs() throws {
+        guard Self.python != nil else { print("no Python venv with c2pa-python: skipped"); return }
+        let t = C2PAValidatorTests()
+        let pki = try C2PAValidatorTests.pki.get()
+        let anchors = pki.root.pem
+        let v = try t.validator()
+        let jpeg = try t.builder(timestamp: false).signJPEG(try t.media("jpg"))
+        let mp4 = try t.builder(timestamp: false).signMP4(try t.media("mp4"), bmffVersion: 2)
+        let mdat = try #require(try BMFFBox.parse(MemoryByteSource(mp4)).first { $0.type == "mdat" })
+        let title = try #require(t.index(of: Array("TITLE-MARKER".utf8), in: jpeg))
+        let action = try #require(t.index(of: Array("jumbf manifest".utf8), in: jpeg))
+        let store = try #require({ if case .found(let l) = try JPEGContainer.manifest(in: MemoryByteSource(jpeg)) { l } else { nil } }())
+        let cose = try COSESign1(parsing: try #require(try ManifestStore(parsing: store.storeBytes).activeManifest?.signatureBytes))
+        let sig = try #require(t.index(of: cose.signature, in: jpeg))
+        let cases: [(String, [UInt8], String)] = [
+            ("intact jpeg", jpeg, "image/jpeg"),
+            ("media flip", t.flip(jpeg, at: jpeg.count - 20), "image/jpeg"),
+            ("claim flip", t.flip(jpeg, at: title + 2), "image/jpeg"),
+            ("signature flip", t.flip(jpeg, at: sig + 5), "image/jpeg"),
+            ("assertion flip", t.flip(jpeg, at: action + 3), "image/jpeg"),
+            ("truncated", Array(jpeg.prefix(jpeg.count - 100)), "image/jpeg"),
+            ("intact mp4", mp4, "video/mp4"),
+            ("mdat flip", t.flip(mp4, at: Int(mdat.range.lowerBound) + 100), "video/mp4"),
+        ]
+        for (name, bytes, mime) in cases {
+            let r = v.validate(source: MemoryByteSource(bytes))
+            let ref = try #require(try reference(bytes, mime: mime, anchorsPEM: anchors))
+            #expect(ours(r) == ref.state, "\(name): ours \(r.integrity)/\(r.trust) \(r.failureCodes), c2pa-rs \(ref.state) \(ref.failure) \(ref.error ?? "")")
+            #expect(Set(r.failureCodes) == Set(ref.failure), "\(name): ours \(r.failureCodes), c2pa-rs \(ref.failure)")
+        }
+    }
+}
