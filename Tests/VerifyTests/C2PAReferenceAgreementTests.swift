@@ -29,6 +29,60 @@ import Testing
         print(json.dumps({"state": "error", "error": str(e), "failure": []}))
     """#
 
+    /// Signs with c2pa-python: `sign IN OUT MIME CHAIN_PEM KEY_PEM` (ES256, c2pa-rs's own layout).
+    static let signerScript = #"""
+    import c2pa, sys
+    src, dst, mime, chain, key = sys.argv[1:6]
+    signer = c2pa.Signer.from_info(c2pa.C2paSignerInfo(b"es256", open(chain, "rb").read(), open(key, "rb").read(), None))
+    b = c2pa.Builder({"claim_generator_info": [{"name": "c2pa-python-peer", "version": "1"}], "title": "peer",
+                      "assertions": [{"label": "c2pa.actions.v2", "data": {"actions": [{"action": "c2pa.created",
+                          "digitalSourceType": "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture"}]}}]})
+    with open(src, "rb") as s, open(dst, "w+b") as d:
+        b.sign(signer, mime, s, d)
+    """#
+
+    func signWithC2paRs(_ bytes: [UInt8], mime: String, pki: C2PAValidatorTests.PKI) throws -> [UInt8]? {
+        guard let python = Self.python else { return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("c2pa-peer-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ext = mime == "image/jpeg" ? "jpg" : "mp4"
+        let (src, dst) = (dir.appendingPathComponent("in.\(ext)"), dir.appendingPathComponent("out.\(ext)"))
+        try Data(bytes).write(to: src)
+        try (pki.leaf.pem + pki.root.pem).write(to: dir.appendingPathComponent("chain.pem"), atomically: true, encoding: .utf8)
+        try pki.leafKey.pemPKCS8.write(to: dir.appendingPathComponent("key.pem"), atomically: true, encoding: .utf8)
+        try Self.signerScript.write(to: dir.appendingPathComponent("sign.py"), atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = [dir.appendingPathComponent("sign.py").path, src.path, dst.path, mime,
+                       dir.appendingPathComponent("chain.pem").path, dir.appendingPathComponent("key.pem").path]
+        try p.run()
+        p.waitUntilExit()
+        return [UInt8](try Data(contentsOf: dst))
+    }
+
+    /// Files c2pa-rs signs (JPEG with its data hash, MP4 with its BMFF v3 hash): we agree on the
+    /// intact file and on a media flip.
+    @Test func c2paRsSignedFilesAgree() throws {
+        guard Self.python != nil else { print("no Python venv with c2pa-python: skipped"); return }
+        let t = C2PAValidatorTests()
+        let pki = try C2PAValidatorTests.pki.get()
+        let v = try t.validator()
+        for (kind, mime) in [("jpg", "image/jpeg"), ("mp4", "video/mp4")] {
+            let signed = try #require(try signWithC2paRs(try t.media(kind), mime: mime, pki: pki))
+            let flipped = t.flip(signed, at: signed.count - 30)
+            for (name, bytes) in [("\(kind) intact", signed), ("\(kind) media flip", flipped)] {
+                let r = v.validate(source: MemoryByteSource(bytes))
+                let ref = try #require(try reference(bytes, mime: mime, anchorsPEM: pki.root.pem))
+                #expect(ours(r) == ref.state, "\(name): ours \(r.integrity)/\(r.trust) \(r.failureCodes), c2pa-rs \(ref.state) \(ref.failure)")
+                #expect(Set(r.failureCodes) == Set(ref.failure), "\(name)")
+            }
+            let r = v.validate(source: MemoryByteSource(signed))
+            #expect(r.integrity == .intact && r.trust == .trusted)
+            #expect(r.codes.contains(kind == "jpg" ? "assertion.dataHash.match" : "assertion.bmffHash.match"))
+        }
+    }
+
     struct Reference: Decodable {
         let state: String
         let failure: [String]
