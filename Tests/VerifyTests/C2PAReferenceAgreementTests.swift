@@ -24,7 +24,8 @@ import Testing
             r = c2pa.Reader(mime, f, context=c2pa.Context(settings))
             vr = json.loads(r.json()).get("validation_results", {}).get("activeManifest", {})
             print(json.dumps({"state": r.get_validation_state(),
-                              "failure": [x["code"] for x in vr.get("failure", [])]}))
+                              "failure": [x["code"] for x in vr.get("failure", [])],
+                              "other": [x["code"] for x in vr.get("success", []) + vr.get("informational", [])]}))
     except Exception as e:
         print(json.dumps({"state": "error", "error": str(e), "failure": []}))
     """#
@@ -83,9 +84,25 @@ import Testing
         }
     }
 
+    /// Our `sigTst2` (RFC 3161 token from a local TSA over the v2 imprint input) as c2pa-rs sees it.
+    @Test func timestampedFileAgrees() throws {
+        guard Self.python != nil else { print("no Python venv with c2pa-python: skipped"); return }
+        let t = C2PAValidatorTests()
+        let pki = try C2PAValidatorTests.pki.get()
+        let file = try t.builder(timestamp: true).signJPEG(try t.media("jpg"))
+        let r = try t.validator().validate(source: MemoryByteSource(file))
+        // c2pa-rs given both roots as anchors (it checks the TSA against the same list).
+        let ref = try #require(try reference(file, mime: "image/jpeg", anchorsPEM: pki.root.pem + pki.tsaRoot.pem))
+        #expect(ours(r) == ref.state, "ours \(r.codes), c2pa-rs \(ref.state) \(ref.failure) \(ref.other ?? [])")
+        #expect(Set(r.failureCodes) == Set(ref.failure))
+        #expect((ref.other ?? []).contains("timeStamp.validated"), "\(ref.other ?? [])")
+        #expect(r.timestamp.state == "validated")
+    }
+
     struct Reference: Decodable {
         let state: String
         let failure: [String]
+        let other: [String]?
         let error: String?
     }
 
