@@ -27,7 +27,8 @@ public enum JPEGContainer {
         var out: [Segment] = []
         var at: Int64 = 2
         while true {
-            guard let m = try? source.readExactly(at: at, count: 2) else { throw .truncated(offset: at) }
+            // Marker and length in one read (fewer than 4 bytes only at the very end).
+            guard let m = try? source.read(at: at, count: 4), m.count >= 2 else { throw .truncated(offset: at) }
             guard m[0] == 0xFF else { throw .badSegmentLength(offset: at) }
             if m[1] == 0xFF { at += 1; continue } // fill byte
             let marker = m[1]
@@ -40,8 +41,8 @@ public enum JPEGContainer {
                 at += 2
                 continue
             }
-            guard let lb = try? source.readExactly(at: at + 2, count: 2) else { throw .truncated(offset: at) }
-            let len = Int64(UInt16(lb[0]) << 8 | UInt16(lb[1]))
+            guard m.count >= 4 else { throw .truncated(offset: at) }
+            let len = Int64(UInt16(m[2]) << 8 | UInt16(m[3]))
             guard len >= 2, at + 2 + len <= n else { throw .badSegmentLength(offset: at) }
             let seg = Segment(marker: marker, range: at..<(at + 2 + len), contentRange: (at + 4)..<(at + 2 + len))
             out.append(seg)

@@ -18,6 +18,9 @@ public struct ManifestBuilder {
         public var timestamp: (([UInt8]) throws -> [UInt8])?
         /// Bytes reserved beyond the first signature's length for a later, longer one (timestamp).
         public var reserveSlack: Int
+        /// A fixed COSE_Sign1 size to reserve; nil = one probe signing (signer and timestamper
+        /// called once more) + `reserveSlack`. Setting it saves the probe in bulk generation.
+        public var fixedReserve: Int?
 
         public init(algorithm: COSEAlgorithm, certificateChain: [[UInt8]], reserveSlack: Int = 64,
                     sign: @escaping ([UInt8]) throws -> [UInt8], timestamp: (([UInt8]) throws -> [UInt8])? = nil) {
@@ -80,6 +83,7 @@ public struct ManifestBuilder {
 
     /// Size to reserve for the COSE_Sign1: one real signing's length plus the slack.
     func signatureReserve() throws(BuildError) -> Int {
+        if let fixed = signer.fixedReserve { return fixed }
         do {
             let probe = try COSESign1.sign(payload: [0], algorithm: signer.algorithm, certificateChain: signer.certificateChain,
                                            signer: signer.sign, timestamper: signer.timestamp)

@@ -187,3 +187,16 @@ import Testing
         #expect(back == r)
     }
 }
+
+extension C2PAValidatorTests {
+    @Test func validatesFromAFileAndReportsIOErrors() throws {
+        let file = try builder(timestamp: false).signMP4(try media("mp4"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("c2pa-verify-\(getpid())-\(UUID().uuidString).mp4")
+        try Data(file).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try validator().validate(path: url.path)
+        #expect(r.integrity == .intact && r.trust == .trusted)
+        #expect(r.claimSHA256?.count == 64)
+        #expect(throws: ByteSourceError.self) { try validator().validate(path: "/nonexistent/x.mp4") }
+    }
+}
