@@ -6,7 +6,7 @@ extension C2PAValidator {
     /// Recomputes the claim's hard binding (`c2pa.hash.data` or `c2pa.hash.bmff[.v2|.v3]`) in one
     /// streamed pass. Returns whether it matches.
     func checkHardBinding(claim: Claim, store: ManifestStore, manifest: Manifest, source: some ByteSource,
-                          report r: inout C2PAReport) -> Bool {
+                          boxes: [BMFFBox]?, report r: inout C2PAReport) -> Bool {
         let refs = claim.assertionReferences.filter {
             guard let (_, labels) = JUMBFURI.path(of: $0.url), let last = labels.last else { return false }
             return last == DataHashAssertion.label || last.hasPrefix("c2pa.hash.bmff")
@@ -50,7 +50,7 @@ extension C2PAValidator {
                     return false
                 }
                 expected = h
-                actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
+                actual = try a.computeHash(over: source, boxes: boxes, algorithm: .c2pa(a.alg, default: claim.alg))
             }
             if actual == expected {
                 r.success.append(.init(code: "\(prefix).match", url: url))

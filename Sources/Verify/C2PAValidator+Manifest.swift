@@ -4,7 +4,7 @@ import Foundation
 
 extension C2PAValidator {
     /// Everything after the container: store, claim, signature, hashes, trust, rollups.
-    func validateStore(_ location: ManifestLocation, source: some ByteSource, into r: inout C2PAReport) {
+    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport) {
         let store: ManifestStore
         do { store = try ManifestStore(parsing: location.storeBytes) } catch {
             r.reason = error.code
@@ -69,7 +69,7 @@ extension C2PAValidator {
         }
 
         // The hard binding.
-        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, report: &r)
+        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
         tampered = tampered || !bound
 
         r.integrity = tampered ? .tampered : .intact

@@ -30,13 +30,16 @@ public final class C2PAValidator: Sendable {
         var r = C2PAReport(integrity: .malformed)
         let head = (try? source.read(at: 0, count: 12)) ?? []
         let lookup: ManifestLookup
+        var boxes: [BMFFBox]?
         do {
             if head.starts(with: [0xFF, 0xD8]) {
                 r.container = "jpeg"
                 lookup = try JPEGContainer.manifest(in: source)
             } else if head.count >= 8, Array(head[4..<8]) == Array("ftyp".utf8) {
                 r.container = "bmff"
-                lookup = try BMFFContainer.manifest(in: source)
+                let tree = try BMFFBox.parse(source) // walked once, reused by the BMFF hash
+                boxes = tree
+                lookup = try BMFFContainer.manifest(in: source, boxes: tree)
             } else {
                 r.reason = "unsupported container"
                 r.failure.append(.init(code: "general.error", explanation: "not a JPEG or ISO BMFF file"))
@@ -52,7 +55,7 @@ public final class C2PAValidator: Sendable {
             r.integrity = .unsigned
             return r
         }
-        validateStore(location, source: source, into: &r)
+        validateStore(location, source: source, boxes: boxes, into: &r)
         return r
     }
 
