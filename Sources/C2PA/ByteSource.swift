@@ -11,6 +11,8 @@ public protocol ByteSource: Sendable {
     var count: Int64 { get }
     /// Reads up to `count` bytes starting at `offset`; fewer only at the end of the source.
     func read(at offset: Int64, count: Int) throws(ByteSourceError) -> [UInt8]
+    /// Fills `buffer` from `offset`; returns the bytes read (fewer only at the end).
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int
 }
 
 /// Why bytes could not be read. `code` is stable.
@@ -37,6 +39,32 @@ extension ByteSource {
         let b = try read(at: offset, count: count)
         guard b.count == count else { throw .outOfRange(offset: offset, count: count) }
         return b
+    }
+
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
+        let b = try read(at: offset, count: buffer.count)
+        b.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        return b.count
+    }
+
+    /// Calls `body` with consecutive chunks of `range` read into one reused buffer (no
+    /// allocation per chunk): the hashing loop.
+    public func forEachChunkInPlace(in range: Range<Int64>, chunkSize: Int = 1 << 20,
+                                    _ body: (UnsafeRawBufferPointer) -> Void) throws(ByteSourceError) {
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+            throw .outOfRange(offset: range.lowerBound, count: Int(clamping: range.count))
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let n = Int(min(Int64(chunkSize), range.upperBound - at))
+            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<n])
+            let got = try read(at: at, into: slice)
+            guard got == n else { throw .outOfRange(offset: at, count: n) }
+            body(UnsafeRawBufferPointer(slice))
+            at += Int64(n)
+        }
     }
 
     /// Calls `body` with consecutive chunks (at most `chunkSize` bytes) of `range`.
@@ -85,26 +113,34 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
 
     deinit { close(fd) }
 
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
+        guard offset >= 0 else { throw .outOfRange(offset: offset, count: buffer.count) }
+        let want = Int(max(0, min(Int64(buffer.count), self.count - offset)))
+        guard want > 0, let base = buffer.baseAddress else { return 0 }
+        var done = 0
+        while done < want {
+            let n = pread(fd, base + done, want - done, off_t(offset) + off_t(done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .readFailed(offset: offset, errno: errno)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
     public func read(at offset: Int64, count: Int) throws(ByteSourceError) -> [UInt8] {
         guard offset >= 0, count >= 0 else { throw .outOfRange(offset: offset, count: count) }
         let want = Int(max(0, min(Int64(count), self.count - offset)))
         if want == 0 { return [] }
         var out = [UInt8](repeating: 0, count: want)
+        var failure: ByteSourceError?
         var done = 0
-        var failure: Int32 = 0
         out.withUnsafeMutableBytes { buf in
-            while done < want {
-                let n = pread(fd, buf.baseAddress! + done, want - done, off_t(offset) + off_t(done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if n == 0 { return }
-                done += n
-            }
+            do throws(ByteSourceError) { done = try read(at: offset, into: buf) } catch { failure = error }
         }
-        if failure != 0 { throw .readFailed(offset: offset, errno: failure) }
+        if let failure { throw failure }
         return done == want ? out : Array(out.prefix(done))
     }
 }

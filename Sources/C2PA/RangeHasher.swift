@@ -52,7 +52,7 @@ enum RangeHasher {
             case .marker(let m): h.update(BigEndian.bytes(m))
             case .data(let r):
                 do {
-                    try source.forEachChunk(in: Int64(r.lowerBound)..<Int64(r.upperBound), chunkSize: bufferSize) { h.update($0) }
+                    try source.forEachChunkInPlace(in: Int64(r.lowerBound)..<Int64(r.upperBound), chunkSize: bufferSize) { h.update($0) }
                 } catch { throw .io(error) }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Crypto
 import Testing
 @testable import C2PA
@@ -175,5 +176,28 @@ import Testing
         let h = try DataHashAssertion(exclusions: [.init(start: 10, length: 20), .init(start: 25, length: 10)], hash: [])
             .computeHash(over: MemoryByteSource(data), algorithm: .sha256)
         #expect(h == MessageDigest.sha256(Array(data[0..<10]) + Array(data[35...])))
+    }
+}
+
+/// File and memory sources read the same bytes; the in-place chunk loop covers a range exactly.
+@Suite struct ByteSourceTests {
+    @Test func fileAndMemoryAgree() throws {
+        let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let path = "/tmp/c2pa-bytesource-\(getpid()).bin"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try FileByteSource(path: path)
+        let mem = MemoryByteSource(bytes)
+        #expect(file.count == 3_000_000)
+        for (at, n) in [(0, 10), (2_999_990, 10), (2_999_995, 10), (1_048_570, 20)] {
+            #expect(try file.read(at: Int64(at), count: n) == (try mem.read(at: Int64(at), count: n)))
+        }
+        for src in [file as any ByteSource, mem] {
+            var got: [UInt8] = []
+            try src.forEachChunkInPlace(in: 5..<2_500_001, chunkSize: 1 << 20) { got += $0 }
+            #expect(got == Array(bytes[5..<2_500_001]))
+            #expect(throws: ByteSourceError.self) { try src.forEachChunkInPlace(in: 0..<3_000_001) { _ in } }
+        }
+        #expect(throws: ByteSourceError.self) { try FileByteSource(path: "/nonexistent/file") }
     }
 }
