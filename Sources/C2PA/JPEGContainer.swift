@@ -19,7 +19,12 @@ public enum JPEGContainer {
 
     /// Segments from SOI up to and including SOS (entropy-coded data is not walked: every
     /// metadata segment precedes it). Bounds checked; a length running past the file is an error.
-    public static func segments(of source: some ByteSource) throws(ContainerError) -> [Segment] {
+    ///
+    /// With `throughScanData`, the walk goes on through each scan's entropy-coded data (a 0xFF
+    /// followed by 0x00 is a stuffed byte, by 0xD0–0xD7 a restart marker) to the next marker,
+    /// and on to EOI, reading the whole file once: every segment of a progressive or multi-scan
+    /// file, as c2pa-rs's parser sees them. The returned SOS segments cover only their headers.
+    public static func segments(of source: some ByteSource, throughScanData: Bool = false) throws(ContainerError) -> [Segment] {
         let n = source.count
         guard n >= 4, let soi = try? source.readExactly(at: 0, count: 2), soi == [0xFF, 0xD8] else {
             throw .notJPEG
@@ -47,9 +52,35 @@ public enum JPEGContainer {
             let seg = Segment(marker: marker, range: at..<(at + 2 + len), contentRange: (at + 4)..<(at + 2 + len))
             out.append(seg)
             at = seg.range.upperBound
-            if marker == 0xDA { return out } // SOS: entropy-coded data follows
+            if marker == 0xDA { // SOS: entropy-coded data follows
+                guard throughScanData else { return out }
+                at = try endOfScanData(source, from: at)
+                continue
+            }
             guard out.count < 65_536 else { throw .badSegmentLength(offset: at) }
         }
+    }
+
+    /// The offset of the first marker after entropy-coded data starting at `from`.
+    static func endOfScanData(_ source: some ByteSource, from: Int64) throws(ContainerError) -> Int64 {
+        var at = from
+        var pendingFF = false
+        let n = source.count
+        while at < n {
+            let chunk: [UInt8]
+            do { chunk = try source.read(at: at, count: 1 << 16) } catch { throw .io(error) }
+            for (i, b) in chunk.enumerated() {
+                if pendingFF {
+                    pendingFF = false
+                    if b == 0x00 || (0xD0...0xD7).contains(b) { continue }
+                    if b == 0xFF { pendingFF = true; continue }
+                    return at + Int64(i) - 1
+                }
+                if b == 0xFF { pendingFF = true }
+            }
+            at += Int64(chunk.count)
+        }
+        throw .truncated(offset: n)
     }
 
     /// Finds and reassembles the C2PA manifest store. A gap, a repeat or an out-of-order packet

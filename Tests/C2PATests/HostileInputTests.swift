@@ -201,3 +201,28 @@ import Testing
         #expect(throws: ByteSourceError.self) { try FileByteSource(path: "/nonexistent/file") }
     }
 }
+
+@Suite struct JPEGScanTests {
+    @Test func walksThroughScanDataToEOI() throws {
+        let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x03, 0x01]
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46] + sos
+            + [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD3, 0x56] // stuffed byte and a restart marker
+            + [0xFF, 0xC4, 0x00, 0x03, 0x00] + sos + [0x99, 0xFF, 0xFF, 0xD9]
+        let all = try JPEGContainer.segments(of: MemoryByteSource(jpeg), throughScanData: true)
+        #expect(all.map(\.marker) == [0xE0, 0xDA, 0xC4, 0xDA, 0xD9])
+        #expect(all.last?.range == Int64(jpeg.count - 2)..<Int64(jpeg.count))
+        #expect(try JPEGContainer.segments(of: MemoryByteSource(jpeg)).map(\.marker) == [0xE0, 0xDA])
+        // Scan data without an EOI is truncated.
+        #expect(throws: ContainerError.truncated(offset: 20)) {
+            try JPEGContainer.segments(of: MemoryByteSource(Array(jpeg.prefix(20))), throughScanData: true)
+        }
+    }
+
+    @Test func realJPEGEndsAtEOI() throws {
+        guard let file = try Fixtures.bytes("signed.jpg") else { print(Fixtures.skipMessage); return }
+        let all = try JPEGContainer.segments(of: MemoryByteSource(file), throughScanData: true)
+        #expect(all.last?.marker == 0xD9)
+        #expect(all.last?.range.upperBound == Int64(file.count))
+        #expect(all.filter { $0.marker == 0xEB }.count >= 1)
+    }
+}
