@@ -29,4 +29,13 @@ static inline X509 *exhibit_sk_X509_value(const STACK_OF(X509) *sk, int i) { ret
 static inline void exhibit_sk_X509_free(STACK_OF(X509) *sk) { sk_X509_free(sk); }
 static inline void exhibit_sk_X509_pop_free(STACK_OF(X509) *sk) { sk_X509_pop_free(sk, X509_free); }
 static inline void exhibit_OPENSSL_free(void *p) { OPENSSL_free(p); }
+static inline unsigned long exhibit_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253; }
+static inline int exhibit_sk_ASN1_OBJECT_num(const STACK_OF(ASN1_OBJECT) *sk) { return sk_ASN1_OBJECT_num(sk); }
+static inline ASN1_OBJECT *exhibit_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *sk, int i) { return sk_ASN1_OBJECT_value(sk, i); }
+static inline void exhibit_sk_ASN1_OBJECT_pop_free(STACK_OF(ASN1_OBJECT) *sk) { sk_ASN1_OBJECT_pop_free(sk, ASN1_OBJECT_free); }
+static inline int exhibit_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *sk) { return sk_CMS_SignerInfo_num(sk); }
+static inline CMS_SignerInfo *exhibit_sk_CMS_SignerInfo_value(STACK_OF(CMS_SignerInfo) *sk, int i) { return sk_CMS_SignerInfo_value(sk, i); }
+static inline int exhibit_X509_up_ref(X509 *x) { return X509_up_ref(x); }
+/* An X509V3_CTX on the heap, so Swift never has to know its layout. */
+static inline X509V3_CTX *exhibit_X509V3_CTX_new(void) { return (X509V3_CTX *)OPENSSL_zalloc(sizeof(X509V3_CTX)); }
 #endif

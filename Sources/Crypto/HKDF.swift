@@ -1,3 +1,4 @@
+import Foundation
 import COpenSSL
 
 /// HKDF (RFC 5869) through OpenSSL's EVP_KDF.
@@ -11,17 +12,21 @@ public enum HKDF {
         var out = [UInt8](repeating: 0, count: length)
         var key = key, salt = salt, info = info
         var digestName = Array("SHA256".utf8CString)
+        // OSSL_PARAM keeps the key pointers, so they must outlive the call: a Swift String
+        // passed as `const char *` is a temporary that dangles once the constructor returns.
+        let names = ParamNames()
+        defer { withExtendedLifetime(names) {} }
         let rc: Int32 = digestName.withUnsafeMutableBufferPointer { dn in
             key.withUnsafeMutableBytes { k in
                 salt.withUnsafeMutableBytes { s in
                     info.withUnsafeMutableBytes { i in
                         var params: [OSSL_PARAM] = [
-                            OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, dn.baseAddress, 0),
-                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, k.baseAddress, k.count),
-                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, i.baseAddress, i.count),
+                            OSSL_PARAM_construct_utf8_string(names.digest, dn.baseAddress, 0),
+                            OSSL_PARAM_construct_octet_string(names.key, k.baseAddress, k.count),
+                            OSSL_PARAM_construct_octet_string(names.info, i.baseAddress, i.count),
                         ]
                         if s.count > 0 {
-                            params.append(OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, s.baseAddress, s.count))
+                            params.append(OSSL_PARAM_construct_octet_string(names.salt, s.baseAddress, s.count))
                         }
                         params.append(OSSL_PARAM_construct_end())
                         return EVP_KDF_derive(kctx, &out, length, &params)
@@ -32,4 +37,14 @@ public enum HKDF {
         guard rc == 1 else { throw OpenSSLError("EVP_KDF_derive(HKDF)") }
         return out
     }
+}
+
+/// C copies of the OSSL_PARAM key names, alive as long as this object.
+private final class ParamNames {
+    let digest = strdup(OSSL_KDF_PARAM_DIGEST)
+    let key = strdup(OSSL_KDF_PARAM_KEY)
+    let info = strdup(OSSL_KDF_PARAM_INFO)
+    let salt = strdup(OSSL_KDF_PARAM_SALT)
+
+    deinit { free(digest); free(key); free(info); free(salt) }
 }

@@ -1,0 +1,125 @@
+/// A C2PA claim: v1 (`c2pa.claim`) or v2 (`c2pa.claim.v2`), read from its CBOR bytes.
+///
+///     claim-v1 = { claim_generator, ? claim_generator_info: [+ map], signature: jumbf-uri,
+///                  assertions: [+ hashed-uri], dc:format, instanceID, ? redacted_assertions, ? alg, … }
+///     claim-v2 = { instanceID, claim_generator_info: map, signature, created_assertions: [+ hashed-uri],
+///                  ? gathered_assertions: [* hashed-uri], ? redacted_assertions: [* jumbf-uri], ? alg, … }
+public struct Claim: Sendable {
+    public let version: Int
+    public let cbor: CBOR
+    public let instanceID: String?
+    public let claimGenerator: String?
+    public let claimGeneratorInfo: CBOR?
+    public let signature: String
+    public let createdAssertions: [HashedURI]
+    public let gatheredAssertions: [HashedURI]
+    public let redactedAssertions: [String]
+    /// The claim's default hash algorithm (`alg`), used when a hashed URI has none.
+    public let alg: String?
+    public let title: String?
+
+    /// `label` is the claim box's JUMBF label; it selects the version.
+    public init(label: String, bytes: some Collection<UInt8>) throws(ClaimError) {
+        let c: CBOR
+        do { c = try CBOR(decoding: bytes) } catch { throw .cbor(error) }
+        guard c.mapValue != nil else { throw .notAMap }
+        switch label {
+        case "c2pa.claim": version = 1
+        case "c2pa.claim.v2": version = 2
+        default: throw .unknownLabel(label)
+        }
+        cbor = c
+        instanceID = c["instanceID"]?.textValue
+        claimGenerator = c["claim_generator"]?.textValue
+        claimGeneratorInfo = c["claim_generator_info"]
+        guard let sig = c["signature"]?.textValue else { throw .missingField("signature") }
+        signature = sig
+        func uris(_ key: String) throws(ClaimError) -> [HashedURI] {
+            guard let v = c[key] else { return [] }
+            guard let a = v.arrayValue else { throw .badField(key) }
+            var out: [HashedURI] = []
+            for item in a {
+                guard let u = HashedURI(cbor: item) else { throw .badField(key) }
+                out.append(u)
+            }
+            return out
+        }
+        if version == 1 {
+            guard c["assertions"] != nil else { throw .missingField("assertions") }
+            createdAssertions = try uris("assertions")
+            gatheredAssertions = []
+        } else {
+            guard c["created_assertions"] != nil else { throw .missingField("created_assertions") }
+            createdAssertions = try uris("created_assertions")
+            gatheredAssertions = try uris("gathered_assertions")
+        }
+        if let r = c["redacted_assertions"] {
+            guard let a = r.arrayValue else { throw .badField("redacted_assertions") }
+            redactedAssertions = a.compactMap(\.textValue)
+        } else {
+            redactedAssertions = []
+        }
+        alg = c["alg"]?.textValue
+        title = c["dc:title"]?.textValue
+    }
+
+    /// Every assertion the claim references by hashed URI (created, then gathered).
+    public var assertionReferences: [HashedURI] { createdAssertions + gatheredAssertions }
+}
+
+/// Why a claim could not be read. `code` is stable.
+public enum ClaimError: Error, Equatable, Sendable {
+    case cbor(CBORError)
+    case notAMap
+    case unknownLabel(String)
+    case missingField(String)
+    case badField(String)
+
+    public var code: String {
+        switch self {
+        case .cbor(let e): e.code
+        case .notAMap: "claim.notAMap"
+        case .unknownLabel: "claim.unknownLabel"
+        case .missingField: "claim.missingField"
+        case .badField: "claim.badField"
+        }
+    }
+}
+
+/// Builds a v2 claim (`c2pa.claim.v2`) in the key order c2pa-rs writes.
+public struct ClaimV2Builder: Sendable {
+    public var instanceID: String
+    public var generatorName: String
+    public var generatorVersion: String?
+    public var signature: String
+    public var createdAssertions: [HashedURI]
+    public var gatheredAssertions: [HashedURI] = []
+    public var title: String?
+    public var alg = "sha256"
+
+    public init(instanceID: String, generatorName: String, generatorVersion: String? = nil, manifestLabel: String,
+                createdAssertions: [HashedURI]) {
+        self.instanceID = instanceID
+        self.generatorName = generatorName
+        self.generatorVersion = generatorVersion
+        self.signature = JUMBFURI.absolute(manifest: manifestLabel, path: "c2pa.signature")
+        self.createdAssertions = createdAssertions
+    }
+
+    public var cbor: CBOR {
+        var info: [(String, CBOR)] = [("name", .text(generatorName))]
+        if let generatorVersion { info.append(("version", .text(generatorVersion))) }
+        var pairs: [(String, CBOR)] = [
+            ("instanceID", .text(instanceID)),
+            ("claim_generator_info", .textMap(info)),
+            ("signature", .text(signature)),
+            ("created_assertions", .array(createdAssertions.map(\.cbor))),
+        ]
+        if !gatheredAssertions.isEmpty { pairs.append(("gathered_assertions", .array(gatheredAssertions.map(\.cbor)))) }
+        if let title { pairs.append(("dc:title", .text(title))) }
+        pairs.append(("alg", .text(alg)))
+        return .textMap(pairs)
+    }
+
+    public func encoded() -> [UInt8] { cbor.encoded() }
+}

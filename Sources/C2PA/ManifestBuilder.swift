@@ -1,0 +1,158 @@
+import Crypto
+
+/// Writes a signed C2PA manifest store into a JPEG or an MP4 with the placeholder-then-final
+/// flow: the store is built once with a zero hash and a padded signature placeholder so its size
+/// (and so the hash exclusion) is known, embedded, the asset hashed, and the final store — same
+/// length — written over the placeholder.
+///
+/// Layout (as c2pa-rs writes it): `c2pa` store → `c2ma` manifest `urn:c2pa:<uuid>` →
+/// `c2pa.assertions` (each a `cbor` superbox), `c2pa.claim.v2`, `c2pa.signature` (COSE_Sign1).
+public struct ManifestBuilder {
+    public struct Signer {
+        public var algorithm: COSEAlgorithm
+        /// DER certificates, leaf first.
+        public var certificateChain: [[UInt8]]
+        /// Sig_structure bytes → raw signature.
+        public var sign: ([UInt8]) throws -> [UInt8]
+        /// `sigTst2` imprint input → RFC 3161 TimeStampToken DER; nil for no timestamp.
+        public var timestamp: (([UInt8]) throws -> [UInt8])?
+        /// Bytes reserved beyond the first signature's length for a later, longer one (timestamp).
+        public var reserveSlack: Int
+        /// A fixed COSE_Sign1 size to reserve; nil = one probe signing (signer and timestamper
+        /// called once more) + `reserveSlack`. Setting it saves the probe in bulk generation.
+        public var fixedReserve: Int?
+
+        public init(algorithm: COSEAlgorithm, certificateChain: [[UInt8]], reserveSlack: Int = 64,
+                    sign: @escaping ([UInt8]) throws -> [UInt8], timestamp: (([UInt8]) throws -> [UInt8])? = nil) {
+            self.algorithm = algorithm
+            self.certificateChain = certificateChain
+            self.sign = sign
+            self.timestamp = timestamp
+            self.reserveSlack = reserveSlack
+        }
+    }
+
+    public var manifestLabel: String
+    public var instanceID: String
+    public var generatorName: String
+    public var generatorVersion: String?
+    public var title: String?
+    /// Assertions other than the hash assertion, in order: (label, CBOR content).
+    public var assertions: [(label: String, content: CBOR)]
+    public var signer: Signer
+
+    public init(manifestLabel: String, instanceID: String, generatorName: String, generatorVersion: String? = nil,
+                title: String? = nil, assertions: [(label: String, content: CBOR)], signer: Signer) {
+        self.manifestLabel = manifestLabel
+        self.instanceID = instanceID
+        self.generatorName = generatorName
+        self.generatorVersion = generatorVersion
+        self.title = title
+        self.assertions = assertions
+        self.signer = signer
+    }
+
+    /// The store bytes for a given hash assertion, signed (or a zero placeholder of `signatureSize`).
+    func store(hashAssertion: (String, CBOR), signatureSize: Int, placeholder: Bool) throws(BuildError) -> [UInt8] {
+        let all = [hashAssertion] + assertions.map { ($0.label, $0.content) }
+        let boxes = all.map { JUMBFNode.superbox(typeUUID: C2PABoxType.cbor, label: $0.0, children: [.cbor($0.1)]) }
+        let refs = zip(all, boxes).map { a, b in
+            HashedURI(url: "self#jumbf=c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
+        }
+        var claim = ClaimV2Builder(instanceID: instanceID, generatorName: generatorName, generatorVersion: generatorVersion,
+                                   manifestLabel: manifestLabel, createdAssertions: refs)
+        claim.title = title
+        let claimBytes = claim.encoded()
+        let sig: [UInt8]
+        if placeholder {
+            sig = [UInt8](repeating: 0, count: signatureSize)
+        } else {
+            do {
+                sig = try COSESign1.sign(payload: claimBytes, algorithm: signer.algorithm,
+                                         certificateChain: signer.certificateChain, reservedSize: signatureSize,
+                                         signer: signer.sign, timestamper: signer.timestamp).encoded()
+            } catch { throw .signature(error) }
+        }
+        let manifest = JUMBFNode.superbox(typeUUID: C2PABoxType.manifest, label: manifestLabel, children: [
+            .superbox(typeUUID: C2PABoxType.assertionStore, label: "c2pa.assertions", children: boxes),
+            .superbox(typeUUID: C2PABoxType.claim, label: "c2pa.claim.v2", children: [.content(type: "cbor", payload: claimBytes)]),
+            .superbox(typeUUID: C2PABoxType.signature, label: "c2pa.signature", children: [.content(type: "cbor", payload: sig)]),
+        ])
+        return JUMBFNode.superbox(typeUUID: C2PABoxType.store, label: "c2pa", children: [manifest]).encoded()
+    }
+
+    /// Size to reserve for the COSE_Sign1: one real signing's length plus the slack.
+    func signatureReserve() throws(BuildError) -> Int {
+        if let fixed = signer.fixedReserve { return fixed }
+        do {
+            let probe = try COSESign1.sign(payload: [0], algorithm: signer.algorithm, certificateChain: signer.certificateChain,
+                                           signer: signer.sign, timestamper: signer.timestamp)
+            return probe.encoded().count + signer.reserveSlack
+        } catch { throw .signature(error) }
+    }
+
+    /// `jpeg` (holding no store) signed with a `c2pa.hash.data` assertion whose one exclusion is
+    /// the APP11 segments.
+    public func signJPEG(_ jpeg: [UInt8]) throws(BuildError) -> [UInt8] {
+        let reserve = try signatureReserve()
+        let start: Int
+        do { start = try JPEGContainer.insertionOffset(in: jpeg) } catch { throw .container(error) }
+        func hashAssertion(_ length: Int, _ hash: [UInt8]) -> (String, CBOR) {
+            (DataHashAssertion.label, DataHashAssertion(exclusions: [.init(start: UInt64(start), length: UInt64(length))],
+                                                        hash: hash, pad: []).cbor)
+        }
+        var length = 0
+        var placeholder: [UInt8] = []
+        for _ in 0..<8 {
+            placeholder = try store(hashAssertion: hashAssertion(length, [UInt8](repeating: 0, count: 32)),
+                                    signatureSize: reserve, placeholder: true)
+            let l = JPEGContainer.segmentsLength(storeLength: placeholder.count)
+            if l == length { break }
+            length = l
+        }
+        do {
+            let (embedded, range) = try JPEGContainer.embed(placeholder, into: jpeg)
+            guard range == start..<(start + length) else { throw BuildError.layoutUnstable }
+            let hash = try DataHashAssertion(exclusions: [.init(start: UInt64(start), length: UInt64(length))], hash: [])
+                .computeHash(over: MemoryByteSource(embedded), algorithm: .sha256)
+            let final = try store(hashAssertion: hashAssertion(length, hash), signatureSize: reserve, placeholder: false)
+            return try JPEGContainer.replace(final, in: embedded)
+        } catch let e as BuildError { throw e } catch let e as ContainerError { throw .container(e) }
+        catch let e as HashAssertionError { throw .hash(e) } catch { throw .layoutUnstable }
+    }
+
+    /// `mp4` (holding no store) signed with a `c2pa.hash.bmff.v2` (or v3) assertion with the
+    /// default exclusions; the store goes in a `uuid` box after `ftyp`, chunk offsets fixed.
+    public func signMP4(_ mp4: [UInt8], bmffVersion: Int = 2) throws(BuildError) -> [UInt8] {
+        let reserve = try signatureReserve()
+        func hashAssertion(_ hash: [UInt8]) -> (String, CBOR) {
+            (BMFFHashAssertion.label(version: bmffVersion), BMFFHashAssertion(version: bmffVersion, hash: hash).cbor)
+        }
+        do {
+            let placeholder = try store(hashAssertion: hashAssertion([UInt8](repeating: 0, count: 32)),
+                                        signatureSize: reserve, placeholder: true)
+            let (embedded, _) = try BMFFContainer.embed(placeholder, into: mp4)
+            let hash = try BMFFHashAssertion(version: bmffVersion, hash: nil)
+                .computeHash(over: MemoryByteSource(embedded), algorithm: .sha256)
+            let final = try store(hashAssertion: hashAssertion(hash), signatureSize: reserve, placeholder: false)
+            return try BMFFContainer.replace(final, in: embedded)
+        } catch let e as BuildError { throw e } catch let e as ContainerError { throw .container(e) }
+        catch let e as HashAssertionError { throw .hash(e) } catch { throw .layoutUnstable }
+    }
+
+    public enum BuildError: Error, Equatable {
+        case signature(COSEError)
+        case container(ContainerError)
+        case hash(HashAssertionError)
+        case layoutUnstable
+
+        public var code: String {
+            switch self {
+            case .signature(let e): e.code
+            case .container(let e): e.code
+            case .hash(let e): e.code
+            case .layoutUnstable: "build.layoutUnstable"
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import COpenSSL
+
+/// An RFC 3161 TimeStampToken: a CMS `ContentInfo` whose SignedData carries a `TSTInfo`.
+///
+/// `init(der:)` takes the token itself or a whole `TimeStampResp` (status granted), as C2PA's
+/// `sigTst` (v1, a response) and `sigTst2` (v2, a token) carry them. Values are read once at
+/// init; `tokenDER` keeps the token bytes for verification.
+public struct TimeStampToken: Sendable {
+    /// The TimeStampToken (ContentInfo) DER.
+    public let tokenDER: [UInt8]
+    public let genTime: Date
+    public let messageImprint: (algorithm: DigestAlgorithm?, algorithmOID: String, digest: [UInt8])
+    public let serialNumberHex: String
+    public let policyOID: String
+    /// The nonce, as lowercase hex, if the token has one.
+    public let nonceHex: String?
+    /// Certificates carried in the SignedData, in order.
+    public let tsaCertificates: [Certificate]
+    /// The carried certificate that matches the SignerInfo's identifier; nil when the token does not carry it.
+    public let signerCertificate: Certificate?
+
+    public init(der: [UInt8]) throws(CryptoError) {
+        defer { ERR_clear_error() }
+        tokenDER = try TimeStampToken.extractToken(der)
+        let p7 = try decodeDER(tokenDER, what: "TimeStampToken", free: { PKCS7_free($0) }) { p, len in d2i_PKCS7(nil, p, len) }
+        defer { PKCS7_free(p7) }
+        guard let tst = PKCS7_to_TS_TST_INFO(p7) else {
+            throw CryptoError.openssl("tst.notTimeStampToken", "PKCS7_to_TS_TST_INFO")
+        }
+        defer { TS_TST_INFO_free(tst) }
+        guard let time = TS_TST_INFO_get_time(tst), let gen = TimeStampToken.generalizedTime(time) else {
+            throw CryptoError("tst.badGenTime", "genTime does not parse")
+        }
+        genTime = gen
+        guard let imprint = TS_TST_INFO_get_msg_imprint(tst), let algo = TS_MSG_IMPRINT_get_algo(imprint),
+              let msg = TS_MSG_IMPRINT_get_msg(imprint) else {
+            throw CryptoError("tst.badImprint", "messageImprint missing")
+        }
+        var obj: OpaquePointer?
+        X509_ALGOR_get0(&obj, nil, nil, algo)
+        let oid = dottedOID(obj)
+        let digest = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(msg), count: Int(ASN1_STRING_length(msg))))
+        messageImprint = (DigestAlgorithm(oid: oid), oid, digest)
+        serialNumberHex = TimeStampToken.integerHex(TS_TST_INFO_get_serial(tst)) ?? ""
+        policyOID = dottedOID(TS_TST_INFO_get_policy_id(tst))
+        nonceHex = TimeStampToken.integerHex(TS_TST_INFO_get_nonce(tst))
+
+        let cms = try decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }) { p, len in
+            d2i_CMS_ContentInfo(nil, p, len)
+        }
+        defer { CMS_ContentInfo_free(cms) }
+        var certs: [Certificate] = []
+        if let sk = CMS_get1_certs(cms) {
+            for i in 0..<exhibit_sk_X509_num(sk) {
+                if let x = exhibit_sk_X509_value(sk, i) { certs.append(Certificate.retaining(x)) }
+            }
+            exhibit_sk_X509_pop_free(sk)
+        }
+        tsaCertificates = certs
+        var signer: Certificate?
+        if let infos = CMS_get0_SignerInfos(cms), exhibit_sk_CMS_SignerInfo_num(infos) > 0,
+           let si = exhibit_sk_CMS_SignerInfo_value(infos, 0) {
+            signer = certs.first { CMS_SignerInfo_cert_cmp(si, $0.x509) == 0 }
+        }
+        signerCertificate = signer
+    }
+
+    /// The token inside a TimeStampResp, or the bytes themselves when they already are a token.
+    static func extractToken(_ der: [UInt8]) throws(CryptoError) -> [UInt8] {
+        guard let resp = try? decodeDER(der, what: "TimeStampResp", free: { TS_RESP_free($0) }, { p, len in d2i_TS_RESP(nil, p, len) }) else {
+            ERR_clear_error()
+            return der
+        }
+        defer { TS_RESP_free(resp) }
+        let status = TS_RESP_get_status_info(resp).flatMap { TS_STATUS_INFO_get0_status($0) }.map { ASN1_INTEGER_get($0) } ?? -1
+        guard status == 0 || status == 1 else {
+            throw CryptoError("tst.notGranted", "TimeStampResp status \(status)")
+        }
+        guard let token = TS_RESP_get_token(resp), let bytes = encodeDER({ i2d_PKCS7(token, $0) }) else {
+            throw CryptoError("tst.noToken", "TimeStampResp carries no token")
+        }
+        return bytes
+    }
+
+    static func integerHex(_ value: UnsafePointer<ASN1_INTEGER>?) -> String? {
+        guard let value, let bn = ASN1_INTEGER_to_BN(value, nil) else { return nil }
+        defer { BN_free(bn) }
+        guard let hex = BN_bn2hex(bn) else { return nil }
+        defer { exhibit_OPENSSL_free(hex) }
+        return String(cString: hex).lowercased()
+    }
+
+    /// GeneralizedTime `YYYYMMDDhhmmss[.f*]Z` to a Date, keeping fractional seconds.
+    static func generalizedTime(_ t: UnsafePointer<ASN1_GENERALIZEDTIME>) -> Date? {
+        let length = Int(ASN1_STRING_length(t))
+        guard length >= 15, length <= 40, let data = ASN1_STRING_get0_data(t) else { return nil }
+        let text = Array(UnsafeBufferPointer(start: data, count: length))
+        var tm = tm()
+        guard ASN1_TIME_to_tm(t, &tm) == 1 else { return nil }
+        var seconds = TimeInterval(timegm(&tm))
+        if text.count > 15, text[14] == UInt8(ascii: ".") {
+            var scale = 0.1
+            for c in text.dropFirst(15) {
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { break }
+                seconds += Double(c - UInt8(ascii: "0")) * scale
+                scale /= 10
+            }
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The C2PA verdict on one file: the specification's status codes in success / informational /
+/// failure lists, rolled up into integrity and signer trust.
+public struct C2PAReport: Codable, Sendable, Equatable {
+    public enum Integrity: String, Codable, Sendable {
+        /// Claim signature and every hash match.
+        case intact
+        /// A signature or a hash does not match, or a referenced assertion is gone.
+        case tampered
+        /// No manifest store.
+        case unsigned
+        /// A manifest store that cannot be read.
+        case malformed
+    }
+
+    public enum Trust: String, Codable, Sendable { case trusted, untrusted }
+
+    public struct Status: Codable, Sendable, Equatable {
+        public var code: String
+        public var url: String?
+        public var explanation: String?
+        public init(code: String, url: String? = nil, explanation: String? = nil) {
+            self.code = code
+            self.url = url
+            self.explanation = explanation
+        }
+    }
+
+    public struct Signer: Codable, Sendable, Equatable {
+        /// SHA-256 of the leaf's SubjectPublicKeyInfo DER, lowercase hex.
+        public var keyFingerprint: String
+        public var subject: String
+        public var issuer: String
+        public var algorithm: String?
+    }
+
+    public struct Timestamp: Codable, Sendable, Equatable {
+        /// `validated` (trusted TSA, imprint ok), `untrusted` (imprint ok, TSA not trusted),
+        /// `mismatch` (imprint or CMS signature wrong), `malformed`, `absent`.
+        public var state: String
+        public var genTime: Date?
+        /// `sigTst` or `sigTst2`.
+        public var header: String?
+    }
+
+    public var integrity: Integrity
+    public var trust: Trust
+    public var success: [Status] = []
+    public var informational: [Status] = []
+    public var failure: [Status] = []
+    /// Container kind read: `jpeg`, `bmff`, or nil.
+    public var container: String?
+    public var activeManifest: String?
+    public var claimVersion: Int?
+    /// SHA-256 of the active claim's exact bytes, lowercase hex.
+    public var claimSHA256: String?
+    public var signer: Signer?
+    public var timestamp: Timestamp
+    /// Why the store could not be read (malformed) or found (unsigned), when that is the verdict.
+    public var reason: String?
+
+    public init(integrity: Integrity, trust: Trust = .untrusted, timestamp: Timestamp = Timestamp(state: "absent")) {
+        self.integrity = integrity
+        self.trust = trust
+        self.timestamp = timestamp
+    }
+
+    /// Every code across the three lists.
+    public var codes: [String] { (success + informational + failure).map(\.code) }
+    public var failureCodes: [String] { failure.map(\.code) }
+}
+
+extension C2PAReport.Timestamp {
+    public init(state: String) { self.init(state: state, genTime: nil, header: nil) }
+}

@@ -1,0 +1,66 @@
+import C2PA
+import Crypto
+import Foundation
+
+extension C2PAValidator {
+    /// Recomputes the claim's hard binding (`c2pa.hash.data` or `c2pa.hash.bmff[.v2|.v3]`) in one
+    /// streamed pass. Returns whether it matches.
+    func checkHardBinding(claim: Claim, store: ManifestStore, manifest: Manifest, source: some ByteSource,
+                          boxes: [BMFFBox]?, report r: inout C2PAReport) -> Bool {
+        let refs = claim.assertionReferences.filter {
+            guard let (_, labels) = JUMBFURI.path(of: $0.url), let last = labels.last else { return false }
+            return last == DataHashAssertion.label || last.hasPrefix("c2pa.hash.bmff")
+        }
+        guard let ref = refs.first, let box = JUMBFURI.resolve(ref.url, in: store, relativeTo: manifest),
+              let label = box.label else {
+            r.failure.append(.init(code: "claim.hardBindings.missing",
+                                   url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions")))
+            return false
+        }
+        if refs.count > 1 {
+            r.failure.append(.init(code: "assertion.multipleHardBindings",
+                                   url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions")))
+        }
+        let url = JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions/\(label)")
+        let isData = label.hasPrefix(DataHashAssertion.label)
+        let prefix = isData ? "assertion.dataHash" : "assertion.bmffHash"
+        let content: CBOR
+        do {
+            guard let c = try Manifest.cborContent(of: box) else {
+                r.failure.append(.init(code: "\(prefix).malformed", url: url, explanation: "no CBOR content"))
+                return false
+            }
+            content = c
+        } catch {
+            r.failure.append(.init(code: "\(prefix).malformed", url: url, explanation: error.code))
+            return false
+        }
+        do {
+            let expected: [UInt8]
+            let actual: [UInt8]
+            if isData {
+                let a = try DataHashAssertion(cbor: content)
+                expected = a.hash
+                actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
+            } else {
+                let a = try BMFFHashAssertion(label: label, cbor: content)
+                guard let h = a.hash else {
+                    r.failure.append(.init(code: "\(prefix).unsupported", url: url,
+                                           explanation: "merkle-only BMFF hashing is not supported"))
+                    return false
+                }
+                expected = h
+                actual = try a.computeHash(over: source, boxes: boxes, algorithm: .c2pa(a.alg, default: claim.alg))
+            }
+            if actual == expected {
+                r.success.append(.init(code: "\(prefix).match", url: url))
+                return true
+            }
+            r.failure.append(.init(code: "\(prefix).mismatch", url: url, explanation: "asset hash does not match"))
+            return false
+        } catch {
+            r.failure.append(.init(code: "\(prefix).mismatch", url: url, explanation: error.code))
+            return false
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import C2PA
+import Crypto
+import Foundation
+
+extension C2PAValidator {
+    /// Everything after the container: store, claim, signature, hashes, trust, rollups.
+    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport) {
+        let store: ManifestStore
+        do { store = try ManifestStore(parsing: location.storeBytes) } catch {
+            r.reason = error.code
+            r.failure.append(.init(code: "claim.malformed", explanation: "manifest store: \(error.code)"))
+            return
+        }
+        guard let manifest = store.activeManifest else {
+            r.reason = "no manifest in store"
+            r.failure.append(.init(code: "claim.missing", explanation: "the store holds no manifest"))
+            return
+        }
+        r.activeManifest = manifest.label
+        // The manifest's parts must carry their C2PA box types, as c2pa-rs's JUMBF reader requires.
+        guard manifest.assertionStore != nil, manifest.signatureBox != nil || manifest.claimBox == nil else {
+            r.reason = "manifest parts lack their C2PA box types"
+            r.failure.append(.init(code: "claim.malformed", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
+                                   explanation: "no assertion store (c2as) or signature (c2cs) box"))
+            return
+        }
+        let sigURL = JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.signature")
+        guard let claimBox = manifest.claimBox, let label = claimBox.label, let claimBytes = manifest.claimBytes else {
+            r.reason = "no claim"
+            r.failure.append(.init(code: "claim.missing", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.claim")))
+            return
+        }
+        let claimURL = JUMBFURI.absolute(manifest: manifest.label, path: label)
+        let claim: Claim
+        do { claim = try Claim(label: label, bytes: claimBytes) } catch {
+            r.reason = error.code
+            r.failure.append(.init(code: "claim.malformed", url: claimURL, explanation: error.code))
+            return
+        }
+        r.claimVersion = claim.version
+        r.claimSHA256 = Hex.encode(MessageDigest.sha256(Array(claimBytes)))
+
+        var tampered = false
+        var signerTrusted = false
+        // The claim signature.
+        let signature = verifySignature(manifest: manifest, claimBytes: Array(claimBytes), url: sigURL, report: &r)
+        tampered = tampered || !signature.validated
+        signerTrusted = signature.trusted
+
+        // Every hashed URI the claim makes.
+        for ref in claim.assertionReferences {
+            let absolute = absoluteURL(ref.url, manifest: manifest.label)
+            guard let box = JUMBFURI.resolve(ref.url, in: store, relativeTo: manifest) else {
+                r.failure.append(.init(code: "assertion.missing", url: absolute, explanation: "not in the store: \(ref.url)"))
+                tampered = true
+                continue
+            }
+            guard let alg = DigestAlgorithm(c2paName: ref.alg ?? claim.alg ?? "sha256") else {
+                r.failure.append(.init(code: "algorithm.unsupported", url: absolute, explanation: ref.alg ?? claim.alg))
+                tampered = true
+                continue
+            }
+            if MessageDigest.digest(Array(box.hashedBytes), alg) == ref.hash {
+                r.success.append(.init(code: "assertion.hashedURI.match", url: absolute, explanation: "hashed uri matched: \(ref.url)"))
+            } else {
+                r.failure.append(.init(code: "assertion.hashedURI.mismatch", url: absolute, explanation: "hash does not match: \(ref.url)"))
+                tampered = true
+            }
+        }
+
+        // The hard binding.
+        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
+        tampered = tampered || !bound
+
+        r.integrity = tampered ? .tampered : .intact
+        r.trust = signerTrusted && signature.validated ? .trusted : .untrusted
+    }
+
+    func absoluteURL(_ url: String, manifest: String) -> String {
+        guard let (absolute, labels) = JUMBFURI.path(of: url), !absolute else { return url }
+        return JUMBFURI.absolute(manifest: manifest, path: labels.joined(separator: "/"))
+    }
+}
