@@ -19,6 +19,7 @@ See docs/interop.md for what each variant is and what c2pa-rs said.
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -240,6 +241,24 @@ def t_tst_flip(loc):
     return flip(loc.data, i), f"last byte of the RFC 3161 token (TSA signature value) at {i}"
 
 
+SHA256_IMPRINT = re.compile(rb"\x06\x09\x60\x86\x48\x01\x65\x03\x04\x02\x01(?:\x05\x00)?\x30?\x04\x20")
+
+
+def t_tst_imprint_flip(loc):
+    uh = loc.cose()[1]
+    tst = uh.get("sigTst2") or uh.get("sigTst")
+    if not tst:
+        return None, None
+    tok = tst["tstTokens"][0]["val"]
+    # TSTInfo.messageImprint: AlgorithmIdentifier(sha256) then OCTET STRING(32). The
+    # SignedData digestAlgorithms set names sha256 too, but without a following 04 20.
+    m = SHA256_IMPRINT.search(tok)
+    if not m:
+        raise FixtureError("messageImprint not found in the token")
+    i = loc.find_in(["c2pa.signature"], tok, nth=m.end())
+    return flip(loc.data, i), f"first byte of the token's TSTInfo messageImprint at {i}"
+
+
 def t_pad_flip(loc):
     pad = loc.cose()[1].get("pad")
     if not pad:
@@ -327,6 +346,7 @@ TAMPERS = [
     ("hash-assertion-flip", t_hash_assertion_flip),
     ("certificate-flip", t_certificate_flip),
     ("timestamp-token-flip", t_tst_flip),
+    ("timestamp-imprint-flip", t_tst_imprint_flip),
     ("pad-flip", t_pad_flip),
     ("truncate-media", t_truncate_media),
     ("truncate-manifest", t_truncate_manifest),
@@ -361,6 +381,8 @@ def store_info(data, kind):
     """Where the manifest store sits in a file (None when it cannot be located)."""
     try:
         loc = Located(data, kind)
+    except TypeError:
+        return None, {"located": False, "reason": "no C2PA store found"}
     except Exception as e:  # tampered containers may not parse; say so
         return None, {"located": False, "reason": f"{type(e).__name__}: {e}"}
     info = {"located": True, "region": list(loc.region), "storeLength": len(loc.store),

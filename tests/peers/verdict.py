@@ -19,6 +19,7 @@ Summary fields:
 """
 
 import json
+import os
 
 import c2pa
 
@@ -99,10 +100,14 @@ def summarize(success, informational, failure):
 
 def read(path, context, mime=None):
     """Return a JSON-ready dict for one file."""
-    import os
     ext = os.path.splitext(path)[1].lower()
     mime = mime or MIME.get(ext)
     out = {"file": path, "mime": mime}
+    if not os.path.isfile(path):
+        out.update({"validationState": None, "error": "file not found", "integrity": None,
+                    "trust": None, "timestamp": None, "keyFailure": "io.notFound",
+                    "statusCodes": {"success": [], "informational": [], "failure": []}})
+        return out
     try:
         with open(path, "rb") as fh:
             reader = c2pa.Reader(mime, fh, None, context)
