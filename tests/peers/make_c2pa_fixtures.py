@@ -25,12 +25,19 @@ import subprocess
 import sys
 import time
 
-import cbor2
+try:
+    import cbor2
+except ImportError:
+    sys.exit(f"cbor2 is not installed for {sys.executable}; run under the repo's .venv")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import c2pa  # noqa: E402
+try:
+    import c2pa  # noqa: E402
+except ImportError:  # say which interpreter lacks it instead of a bare traceback
+    import sys as _sys
+    _sys.exit(f"c2pa-python is not installed for {_sys.executable}; run under the repo's .venv")
 import containers as ct  # noqa: E402
 import pki as pkimod  # noqa: E402
 import tsa as tsamod  # noqa: E402
@@ -358,14 +365,49 @@ TAMPERS = [
     ("app11-en-flip", t_app11_en_flip),
 ]
 
+def t_app11_drop_last(loc):
+    if loc.kind != "jpeg" or len(loc.segments) < 2:
+        return None, None
+    s = loc.segments[-1]
+    return loc.data[:s.offset] + loc.data[s.offset + s.length:], \
+        f"last APP11 packet (Z={len(loc.segments)}) removed: the store loses its tail"
+
+
+def t_app11_duplicate(loc):
+    if loc.kind != "jpeg" or len(loc.segments) < 2:
+        return None, None
+    s = loc.segments[-1]
+    seg = loc.data[s.offset:s.offset + s.length]
+    return loc.data[:s.offset + s.length] + seg + loc.data[s.offset + s.length:], \
+        "last APP11 packet repeated (same Z twice)"
+
+
+def t_app11_z_gap(loc):
+    if loc.kind != "jpeg" or len(loc.segments) < 2:
+        return None, None
+    i = loc.segments[-1].payload_offset + 4 + 3      # Z low byte of the last packet
+    b = bytearray(loc.data)
+    b[i] += 1
+    return bytes(b), f"last APP11 packet's Z bumped by one (sequence gap) at {i}"
+
+
+MULTI_TAMPERS = [
+    ("app11-drop-last", t_app11_drop_last),
+    ("app11-duplicate", t_app11_duplicate),
+    ("app11-z-gap", t_app11_z_gap),
+]
+MULTI_BASE = "trusted-es256-thumbnail"
+
 # Signed bases: (variant, signer role, COSE alg, with timestamp, kinds)
 ALL = ("jpeg", "mp4-faststart", "mp4-moovlast")
 BASES = [
     ("trusted-es256", "es256", "es256", False, ALL),
     ("trusted-es256-tsa", "es256", "es256", True, ALL),
     ("trusted-es384-tsa", "es384", "es384", True, ("jpeg",)),
+    ("trusted-es512-tsa", "es512", "es512", True, ("jpeg",)),
     ("trusted-ps256-tsa", "ps256", "ps256", True, ("jpeg",)),
     ("trusted-ed25519-tsa", "ed25519", "ed25519", True, ("jpeg",)),
+    ("trusted-es256-thumbnail", "es256", "es256", True, ("jpeg",)),
     ("selfsigned", "selfsigned", "es256", False, ALL),
     ("selfsigned-tsa", "selfsigned", "es256", True, ("jpeg",)),
     ("untrusted-root", "untrusted", "es256", False, ALL),
@@ -412,6 +454,9 @@ def main(argv):
     tsa_anchors = os.path.join(out, "tsa-anchors.pem")
     media = make_media(os.path.join(out, "media"))
     build_ctx = c2pa.Context.from_dict({"builder": {"thumbnail": {"enabled": False}}})
+    # c2pa-rs's default (a JPEG thumbnail assertion) makes the store exceed one APP11
+    # segment: the "-thumbnail" variant exercises multi-packet reassembly.
+    thumb_ctx = c2pa.Context.from_dict({"builder": {"thumbnail": {"enabled": True}}})
 
     files = []   # (path, kind, variant, description, trust-config)
 
@@ -431,19 +476,23 @@ def main(argv):
                     continue
                 dst = os.path.join(out, kind, variant + EXT[kind])
                 store = sign(src, dst, MIME[kind], roles[role], alg,
-                             tsa.url if with_ts else None, build_ctx)
+                             tsa.url if with_ts else None,
+                             thumb_ctx if variant.endswith("-thumbnail") else build_ctx)
                 open(dst + ".jumbf", "wb").write(store)
                 chain = "self-signed leaf" if role == "selfsigned" else (
                     "leaf + intermediate under the untrusted private root" if role == "untrusted"
                     else "leaf + intermediate under the signer root")
                 add(dst, kind, variant,
-                    f"{alg.upper()}, {chain}, {'RFC 3161 timestamp' if with_ts else 'no timestamp'}")
+                    f"{alg.upper()}, {chain}, {'RFC 3161 timestamp' if with_ts else 'no timestamp'}"
+                    + (", c2pa.thumbnail.claim assertion (multi-segment APP11)"
+                       if variant.endswith("-thumbnail") else ""))
         tsa_requests = tsa.requests
 
-    for kind in ALL:
-        base = os.path.join(out, kind, TAMPER_BASE + EXT[kind])
+    plan = [(kind, TAMPER_BASE, TAMPERS) for kind in ALL] + [("jpeg", MULTI_BASE, MULTI_TAMPERS)]
+    for kind, base_variant, tampers in plan:
+        base = os.path.join(out, kind, base_variant + EXT[kind])
         loc = Located(open(base, "rb").read(), kind)
-        for name, fn in TAMPERS:
+        for name, fn in tampers:
             data, desc = fn(loc)
             if data is None:
                 continue
@@ -451,7 +500,7 @@ def main(argv):
                 raise FixtureError(f"{kind}/{name} changed nothing")
             dst = os.path.join(out, kind, name + EXT[kind])
             open(dst, "wb").write(data)
-            add(dst, kind, name, f"{TAMPER_BASE} with {desc}")
+            add(dst, kind, name, f"{base_variant} with {desc}")
 
     # The same files under other trust configurations.
     j = os.path.join(out, "jpeg")

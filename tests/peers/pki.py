@@ -4,7 +4,7 @@ Layout (every certificate X.509 v3, validity from 2025-01-01 for ten years):
 
     signer root (EC P-256, CA)            -> signer-anchors.pem
       signer intermediate (EC P-256, CA, pathlen 0)
-        leaf-es256 / leaf-es384 / leaf-ps256 / leaf-ed25519  (CA:false)
+        leaf-es256 / leaf-es384 / leaf-es512 / leaf-ps256 / leaf-ed25519  (CA:false)
     untrusted root (EC P-256, CA)         -> never an anchor
       untrusted intermediate
         leaf-untrusted-es256
@@ -83,6 +83,8 @@ def _keygen(cwd, name, kind):
         args = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"]
     elif kind == "p384":
         args = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384"]
+    elif kind == "p521":
+        args = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-521"]
     elif kind == "rsa":
         args = ["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"]
     elif kind == "ed25519":
@@ -181,6 +183,7 @@ def build(directory):
     out["intermediate"] = inter
     out["es256"] = pki.leaf("leaf-es256", "Exhibit Test Device ES256", "p256", inter)
     out["es384"] = pki.leaf("leaf-es384", "Exhibit Test Device ES384", "p384", inter)
+    out["es512"] = pki.leaf("leaf-es512", "Exhibit Test Device ES512", "p521", inter)
     out["ps256"] = pki.leaf("leaf-ps256", "Exhibit Test Device PS256", "rsa", inter)
     out["ed25519"] = pki.leaf("leaf-ed25519", "Exhibit Test Device Ed25519", "ed25519", inter)
     uroot = pki.root("untrusted-root", "Exhibit Untrusted Private Root")
