@@ -22,6 +22,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import peerenv  # noqa: E402
+
+peerenv.require()
+
 import verdict  # noqa: E402
 
 

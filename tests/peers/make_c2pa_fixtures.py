@@ -25,19 +25,17 @@ import subprocess
 import sys
 import time
 
-try:
-    import cbor2
-except ImportError:
-    sys.exit(f"cbor2 is not installed for {sys.executable}; run under the repo's .venv")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-try:
-    import c2pa  # noqa: E402
-except ImportError:  # say which interpreter lacks it instead of a bare traceback
-    import sys as _sys
-    _sys.exit(f"c2pa-python is not installed for {_sys.executable}; run under the repo's .venv")
+import peerenv  # noqa: E402
+
+peerenv.require()
+
+import cbor2  # noqa: E402
+
+import c2pa  # noqa: E402
 import containers as ct  # noqa: E402
 import pki as pkimod  # noqa: E402
 import tsa as tsamod  # noqa: E402

@@ -21,11 +21,7 @@ Summary fields:
 import json
 import os
 
-try:
-    import c2pa  # noqa: E402
-except ImportError:  # say which interpreter lacks it instead of a bare traceback
-    import sys as _sys
-    _sys.exit(f"c2pa-python is not installed for {_sys.executable}; run under the repo's .venv")
+import c2pa
 
 # Failure codes that concern only trust or time, never the byte-math.
 TRUST_PREFIXES = ("signingCredential.",)
