@@ -95,15 +95,16 @@ def map_store_offset(runs, store_offset):
     raise ContainerError(f"store offset {store_offset} not mapped")
 
 
-# ---------------------------------------------------------------- BMFF
+# ---------------------------------------------------------------- ISO boxes (BMFF and JUMBF)
 
-class Box:
-    def __init__(self, box_type, offset, size, header, usertype=None):
+class Span:
+    """A box: type, absolute offset, total size and header length."""
+
+    def __init__(self, box_type, offset, size, header):
         self.type = box_type
         self.offset = offset
         self.size = size
-        self.header = header      # 8, 16 (largesize) (+16 for uuid usertype)
-        self.usertype = usertype
+        self.header = header
 
     @property
     def payload_offset(self):
@@ -114,28 +115,42 @@ class Box:
         return self.offset + self.size
 
 
+def box_header(data, pos, end):
+    """(type, size, header length) of the ISO box at pos; size 0 runs to `end`."""
+    if pos + 8 > end:
+        raise ContainerError(f"box header at {pos} truncated")
+    size, typ = struct.unpack(">I4s", data[pos:pos + 8])
+    header = 8
+    if size == 1:
+        if pos + 16 > end:
+            raise ContainerError(f"largesize at {pos} truncated")
+        (size,) = struct.unpack(">Q", data[pos + 8:pos + 16])
+        header = 16
+    elif size == 0:
+        size = end - pos
+    if size < header or pos + size > end:
+        raise ContainerError(f"box {typ!r} at {pos} overruns")
+    return typ.decode("latin-1"), size, header
+
+
+class Box(Span):
+    def __init__(self, box_type, offset, size, header, usertype=None):
+        super().__init__(box_type, offset, size, header)  # header includes the usertype
+        self.usertype = usertype
+
+
 def bmff_boxes(data, start=0, end=None):
     end = len(data) if end is None else end
     out, pos = [], start
     while pos < end:
-        if pos + 8 > end:
-            raise ContainerError(f"box header at {pos} truncated")
-        size, typ = struct.unpack(">I4s", data[pos:pos + 8])
-        header = 8
-        if size == 1:
-            if pos + 16 > end:
-                raise ContainerError("largesize truncated")
-            (size,) = struct.unpack(">Q", data[pos + 8:pos + 16])
-            header = 16
-        elif size == 0:
-            size = end - pos
-        if size < header or pos + size > end:
-            raise ContainerError(f"box {typ!r} at {pos} overruns")
+        typ, size, header = box_header(data, pos, end)
         usertype = None
-        if typ == b"uuid":
+        if typ == "uuid":
+            if size < header + 16:
+                raise ContainerError(f"uuid box at {pos} too short")
             usertype = data[pos + header:pos + header + 16]
             header += 16
-        out.append(Box(typ.decode("latin-1"), pos, size, header, usertype))
+        out.append(Box(typ, pos, size, header, usertype))
         pos += size
     return out
 
@@ -145,7 +160,9 @@ def bmff_c2pa_box(data):
     for b in bmff_boxes(data):
         if b.type == "uuid" and b.usertype == C2PA_BMFF_UUID:
             p = b.payload_offset + 4        # version(1) + flags(3)
-            nul = data.index(b"\x00", p, b.end)
+            nul = data.find(b"\x00", p, b.end)
+            if nul < 0:
+                raise ContainerError("uuid purpose string not terminated")
             purpose = data[p:nul].decode()
             q = nul + 1
             if purpose == "manifest":
@@ -159,26 +176,15 @@ def bmff_c2pa_box(data):
 
 # ---------------------------------------------------------------- JUMBF
 
-class JumbfBox:
+class JumbfBox(Span):
     """A box inside a JUMBF store; offsets relative to the store bytes."""
 
     def __init__(self, box_type, offset, size, header):
-        self.type = box_type
-        self.offset = offset
-        self.size = size
-        self.header = header
+        super().__init__(box_type, offset, size, header)
         self.label = None        # superboxes only
         self.uuid = None         # superbox content type
         self.children = []       # superboxes: content boxes (after jumd)
         self.desc = None         # superboxes: the jumd box
-
-    @property
-    def payload_offset(self):
-        return self.offset + self.header
-
-    @property
-    def end(self):
-        return self.offset + self.size
 
     def find(self, label):
         for c in self.children:
@@ -200,38 +206,25 @@ class JumbfBox:
             yield from c.walk(here)
 
 
-def _box_header(data, pos, end):
-    if pos + 8 > end:
-        raise ContainerError(f"JUMBF box header at {pos} truncated")
-    size, typ = struct.unpack(">I4s", data[pos:pos + 8])
-    header = 8
-    if size == 1:
-        (size,) = struct.unpack(">Q", data[pos + 8:pos + 16])
-        header = 16
-    elif size == 0:
-        size = end - pos
-    if size < header or pos + size > end:
-        raise ContainerError(f"JUMBF box {typ!r} at {pos} overruns")
-    return typ.decode("latin-1"), size, header
-
-
 def parse_jumbf(data, pos=0, end=None, depth=0):
     end = len(data) if end is None else end
     if depth > 16:
         raise ContainerError("JUMBF nesting too deep")
-    typ, size, header = _box_header(data, pos, end)
+    typ, size, header = box_header(data, pos, end)
     box = JumbfBox(typ, pos, size, header)
     if typ != "jumb":
         return box
     q = pos + header
-    dtyp, dsize, dheader = _box_header(data, q, box.end)
+    dtyp, dsize, dheader = box_header(data, q, box.end)
     if dtyp != "jumd":
         raise ContainerError("superbox without jumd")
     d = q + dheader
     box.uuid = data[d:d + 16]
     toggles = data[d + 16]
     if toggles & 0x02:
-        nul = data.index(b"\x00", d + 17, q + dsize)
+        nul = data.find(b"\x00", d + 17, q + dsize)
+        if nul < 0:
+            raise ContainerError(f"jumd label at {d + 17} not terminated")
         box.label = data[d + 17:nul].decode()
     box.desc = JumbfBox("jumd", q, dsize, dheader)
     q += dsize

@@ -236,25 +236,28 @@ def t_certificate_flip(loc):
     return flip(loc.data, i), f"x5chain leaf DER: a subject CN character at {i} (TBS changes, key intact)"
 
 
-def t_tst_flip(loc):
+def _tst_token(loc):
+    """The first RFC 3161 token in sigTst2 (or v1 sigTst), or None."""
     uh = loc.cose()[1]
     tst = uh.get("sigTst2") or uh.get("sigTst")
-    if not tst:
+    return tst["tstTokens"][0]["val"] if tst else None
+
+
+def t_tst_flip(loc):
+    tok = _tst_token(loc)
+    if tok is None:
         return None, None
-    tok = tst["tstTokens"][0]["val"]
     i = loc.find_in(["c2pa.signature"], tok, nth=len(tok) - 1)
     return flip(loc.data, i), f"last byte of the RFC 3161 token (TSA signature value) at {i}"
 
 
-SHA256_IMPRINT = re.compile(rb"\x06\x09\x60\x86\x48\x01\x65\x03\x04\x02\x01(?:\x05\x00)?\x30?\x04\x20")
+SHA256_IMPRINT = re.compile(rb"\x06\x09\x60\x86\x48\x01\x65\x03\x04\x02\x01(?:\x05\x00)?\x04\x20")
 
 
 def t_tst_imprint_flip(loc):
-    uh = loc.cose()[1]
-    tst = uh.get("sigTst2") or uh.get("sigTst")
-    if not tst:
+    tok = _tst_token(loc)
+    if tok is None:
         return None, None
-    tok = tst["tstTokens"][0]["val"]
     # TSTInfo.messageImprint: AlgorithmIdentifier(sha256) then OCTET STRING(32). The
     # SignedData digestAlgorithms set names sha256 too, but without a following 04 20.
     m = SHA256_IMPRINT.search(tok)
