@@ -219,6 +219,8 @@ def parse_jumbf(data, pos=0, end=None, depth=0):
     if dtyp != "jumd":
         raise ContainerError("superbox without jumd")
     d = q + dheader
+    if dsize - dheader < 17:
+        raise ContainerError(f"jumd at {q} shorter than type UUID + toggles")
     box.uuid = data[d:d + 16]
     toggles = data[d + 16]
     if toggles & 0x02:
