@@ -465,7 +465,7 @@ def main(argv):
         files.append({"path": path, "kind": kind, "variant": variant,
                       "description": desc, "trustConfig": config})
 
-    with tsamod.LocalTSA(roles["tsa"].cert_path, roles["tsa"].key_path, out) as tsa:
+    with tsamod.LocalTSA(roles["tsa"].cert_path, roles["tsa"].key_path, os.path.join(out, "pki")) as tsa:
         for kind in ALL:
             os.makedirs(os.path.join(out, kind), exist_ok=True)
             src = media[kind]
