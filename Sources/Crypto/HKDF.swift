@@ -11,22 +11,34 @@ public enum HKDF {
         var out = [UInt8](repeating: 0, count: length)
         var key = key, salt = salt, info = info
         var digestName = Array("SHA256".utf8CString)
+        // OSSL_PARAM keeps the key-name pointers: they must outlive EVP_KDF_derive, so they are
+        // owned arrays here rather than Swift String temporaries (which dangle after the call).
+        var nDigest = Array("digest".utf8CString), nKey = Array("key".utf8CString)
+        var nInfo = Array("info".utf8CString), nSalt = Array("salt".utf8CString)
         let rc: Int32 = digestName.withUnsafeMutableBufferPointer { dn in
+            nDigest.withUnsafeMutableBufferPointer { pd in
+            nKey.withUnsafeMutableBufferPointer { pk in
+            nInfo.withUnsafeMutableBufferPointer { pi in
+            nSalt.withUnsafeMutableBufferPointer { ps in
             key.withUnsafeMutableBytes { k in
                 salt.withUnsafeMutableBytes { s in
                     info.withUnsafeMutableBytes { i in
                         var params: [OSSL_PARAM] = [
-                            OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, dn.baseAddress, 0),
-                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, k.baseAddress, k.count),
-                            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, i.baseAddress, i.count),
+                            OSSL_PARAM_construct_utf8_string(pd.baseAddress, dn.baseAddress, 0),
+                            OSSL_PARAM_construct_octet_string(pk.baseAddress, k.baseAddress, k.count),
+                            OSSL_PARAM_construct_octet_string(pi.baseAddress, i.baseAddress, i.count),
                         ]
                         if s.count > 0 {
-                            params.append(OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, s.baseAddress, s.count))
+                            params.append(OSSL_PARAM_construct_octet_string(ps.baseAddress, s.baseAddress, s.count))
                         }
                         params.append(OSSL_PARAM_construct_end())
                         return EVP_KDF_derive(kctx, &out, length, &params)
                     }
                 }
+            }
+            }
+            }
+            }
             }
         }
         guard rc == 1 else { throw OpenSSLError("EVP_KDF_derive(HKDF)") }

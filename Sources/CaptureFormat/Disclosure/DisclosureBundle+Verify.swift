@@ -46,12 +46,13 @@ extension DisclosureBundle {
 
         // Leaves, each on its own.
         var leaves: [LeafCheck] = []
-        var seenIds = Set<String>(), seenIdx = Set<Int>()
+        // A repeated index needs no check of its own: only one leaf can verify at an index.
+        var seenIds = Set<String>()
         for o in opened {
             var lf: [BundleFailure.Label] = []
             func leafFail(_ l: BundleFailure.Label, _ d: String) { lf.append(l); fail(l, d, claimId: o.claimId) }
-            if !seenIds.insert(o.claimId).inserted || !seenIdx.insert(o.index).inserted {
-                leafFail(.duplicateClaim, "claim or index opened twice")
+            if !seenIds.insert(o.claimId).inserted {
+                leafFail(.duplicateClaim, "claim opened twice")
             }
             if ClaimSchema.rung(for: o.claimId) != o.rung || !ClaimSchema.valueConforms(claimId: o.claimId, value: o.value) {
                 leafFail(.claimSchemaViolation, "claimId, rung or value shape outside the schema")
