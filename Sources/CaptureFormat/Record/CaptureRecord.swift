@@ -171,7 +171,7 @@ public struct DepthMap: Hashable, Sendable {
 
     public init(path: String, sha256: ContentDigest, format: String, width: Int, height: Int,
                 near: Double, far: Double, gdepthAssertion: String = "c2pa.depthmap.GDepth",
-                collectionHashAssertion: String = "c2pa.hash.collection.data") {
+                collectionHashAssertion: String = "org.exhibit.hash.collection") {
         self.path = path
         self.sha256 = sha256
         self.format = format
