@@ -47,6 +47,14 @@ func flipHex(_ s: String) -> String { DisclosureTests.flipHexImpl(s) }
         #expect(try ContextTreeAssertion(decoding: c.assertion.encoded()) == c.assertion)
     }
 
+    @Test func canonicalClaimVectorFromTheDocs() {
+        let c = ContextClaim(claimId: "location.country", value: "DE")!
+        #expect(c.rung == 1)
+        #expect(c.canonicalEncoding.map { String(format: "%02x", $0) }.joined()
+            == "a36472756e67016576616c756562444567636c61696d4964706c6f636174696f6e2e636f756e747279")
+        #expect(InventoryEntry.canonicalEncoding([]) == [0x80])
+    }
+
     @Test func saltInfoUsesBigEndianUInt32Rung() throws {
         // Rung 6 vs rung 0x06000000 must differ: the width and byte order are part of the format.
         let a = try DisclosureLeaf.salt(masterSeed: Self.seed, claimId: "time.exact-ms", rung: 6)

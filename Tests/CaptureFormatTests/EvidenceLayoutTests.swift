@@ -89,4 +89,36 @@ import Testing
         #expect(s.sinks.map(\.sink) == [.audio, .sensors, .ring, .depth, .secondView])
         #expect(s.sinks[3].record == .collected(path: Fixtures.device + "/evidence/depth.png", sha256: Fixtures.digest("depth")))
     }
+
+    @Test func evaluateARecordAgainstTheFolder() throws {
+        let (root, capture) = try Self.makeDump()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let layout = EvidenceLayout(captureFolder: capture, dumpRoot: root)
+        let ringFrames = try layout.scanRing(at: layout.evidenceFolder + "/ring").frames.map {
+            ($0, try EvidenceLayout.sha256(ofFileAt: layout.evidenceFolder + "/ring/" + $0))
+        }
+        var r = Fixtures.still()
+        r.evidence = CaptureEvidence(
+            rawPcm: .collected(path: Fixtures.device + "/evidence/audio.caf", sha256: ContentDigest.sha256(of: Array("caf".utf8))),
+            sensorLog: .collected(path: "/var/../evidence/sensors.jsonl", sha256: Fixtures.digest("not the log")),
+            ringBufferDir: .collected(path: Fixtures.device + "/evidence/ring/", sha256: try RingListing.digest(ringFrames)))
+        let report = layout.evaluate(r)
+        #expect(report.sidecars.map(\.state) == [.verified, .mismatch, .verified, .missing, .missing])
+        #expect(report.sidecars[1].pathFindings == [.parentTraversal])
+        #expect(report.sidecars[1].actualSha256 == ContentDigest.sha256(of: Array("{\"anchor\":1}\n".utf8)))
+        #expect(report.sidecars[3].note == "symlink-escapes-dump")
+        #expect(report.sidecars[4].note == "symlink")
+        #expect(report.unreferenced == ["notes.txt"])
+
+        // Older app: same files, no digests → uncommitted, never assumed to match.
+        let old = Fixtures.still(version: "0.24.0", digests: false)
+        #expect(layout.evaluate(old).sidecars.prefix(3).map(\.state) == [.uncommitted, .uncommitted, .uncommitted])
+        // Failed and never-recorded sinks come from the record; the file on disk is unreferenced.
+        var v = Fixtures.still()
+        v.evidence.rawPcm = .failed
+        v.evidence.sensorLog = .neverRecorded
+        let rv = layout.evaluate(v)
+        #expect(rv.sidecars.prefix(2).map(\.state) == [.failed, .neverRecorded])
+        #expect(rv.unreferenced == ["audio.caf", "notes.txt", "sensors.jsonl"])
+    }
 }
