@@ -205,3 +205,43 @@ func flipHex(_ s: String) -> String { DisclosureTests.flipHexImpl(s) }
         #expect(BundleVerification.malformed("x").labels == [.malformedBundle])
     }
 }
+
+@Suite struct DisclosureHostileTests {
+    @Test func hostileNumbersNeitherCrashNorHang() throws {
+        let c = try DisclosureTests.commitment()
+        let b = try c.openSubset(.short, claims: DisclosureTests.claims, masterSeed: DisclosureTests.seed)
+        for size in [Int.min, -1, 0, Int.max, 1 << 40] {
+            var t = b
+            t.treeSize = size
+            let v = t.verify()
+            #expect(v.labels.contains(.treeSizeMismatch), "\(size)")
+            // With the signed size given, the same bundle still checks its leaves.
+            #expect(t.verify(against: c.assertion).leaves.allSatisfy { $0.verified })
+        }
+        var t = b
+        t.withheldCount = Int.min
+        t.opened[0].index = Int.max
+        let v = t.verify(against: c.assertion)
+        #expect(v.labels.contains(.withheldCountMismatch) && v.labels.contains(.indexOutOfRange))
+    }
+
+    @Test func everyByteFlipOfARecordDecodesOrFailsByName() {
+        let bytes = Fixtures.still().encoded()
+        var accepted = 0
+        for i in bytes.indices {
+            for mask: UInt8 in [0x01, 0x80] {
+                var m = bytes
+                m[i] ^= mask
+                do {
+                    let r = try CaptureRecord(decoding: m)
+                    accepted += 1
+                    #expect(r != Fixtures.still(), "flip at \(i) read back as the original")
+                } catch {
+                    #expect(error.code.hasPrefix("record."))
+                }
+            }
+        }
+        // Flips inside text and numbers still decode; flips in structure do not.
+        #expect(accepted > 0 && accepted < bytes.count * 2)
+    }
+}

@@ -1,4 +1,7 @@
 extension DisclosureBundle {
+    /// Largest tree a verifier accepts (far above the schema's 17 ladder claims plus free-form ones).
+    public static let maximumTreeSize = 1 << 16
+
     /// verifyBundle against the signed `camera.contextTree` assertion (the verifier's normal call).
     public func verify(against assertion: ContextTreeAssertion) -> BundleVerification {
         verify(expectedRoot: assertion.root, committedTreeSize: assertion.treeSize, committedInventory: assertion.inventory)
@@ -23,14 +26,19 @@ extension DisclosureBundle {
         let trustedRoot = expectedRoot ?? bundleRoot
         if let c = committedTreeSize, c != treeSize { fail(.treeSizeMismatch, "bundle treeSize \(treeSize) ≠ signed \(c)") }
         let size = committedTreeSize ?? treeSize
-        if size < 1 { fail(.treeSizeMismatch, "treeSize \(size) < 1") }
+        // Bounded so that hostile sizes can neither overflow the accounting nor make the
+        // index search below run long.
+        let sizeUsable = (1...DisclosureBundle.maximumTreeSize).contains(size)
+        if !sizeUsable { fail(.treeSizeMismatch, "treeSize \(size) outside 1…\(DisclosureBundle.maximumTreeSize)") }
 
         // Inventory and the meta-leaf at index 0.
         let bundleIds = inventoryEntries.map(\.claimId)
         if let c = committedInventory, Set(c) != Set(inventoryEntries) || c.count != inventoryEntries.count {
             fail(.inventoryMismatch, "bundle inventory differs from the signed inventory")
         }
-        if let metaProof = digests(inventoryProof) {
+        if !sizeUsable {
+            // reported above
+        } else if let metaProof = digests(inventoryProof) {
             let proof = MerkleProof(index: 0, treeSize: size, siblings: metaProof)
             if trustedRoot == nil || !proof.verifies(leaf: DisclosureLeaf.metaLeaf(inventoryEntries), root: trustedRoot!) {
                 fail(.inventoryMetaLeafMismatch, "inventory entries do not hash to the meta-leaf at index 0")
@@ -58,7 +66,9 @@ extension DisclosureBundle {
                 leafFail(.claimSchemaViolation, "claimId, rung or value shape outside the schema")
             }
             if declared.contains(o.claimId) { leafFail(.neverRecordedMismatch, "opened claim is declared never-recorded") }
-            if o.index == 0 {
+            if !sizeUsable {
+                leafFail(.treeSizeMismatch, "no usable tree size to check the proof against")
+            } else if o.index == 0 {
                 leafFail(.indexReserved, "index 0 is the inventory meta-leaf")
             } else if o.index < 0 || o.index >= size {
                 leafFail(.indexOutOfRange, "index \(o.index) outside tree of \(size)")
@@ -86,7 +96,9 @@ extension DisclosureBundle {
         }
 
         // Accounting: the tree holds the meta-leaf, the opened and the withheld claims.
-        if withheldCount < 0 || withheldCount != size - 1 - opened.count {
+        if !sizeUsable {
+            // reported above
+        } else if withheldCount < 0 || withheldCount != size - 1 - opened.count {
             fail(.withheldCountMismatch, "withheldCount \(withheldCount) ≠ treeSize − 1 − opened = \(size - 1 - opened.count)")
         } else {
             let openedIds = Set(opened.map(\.claimId))
@@ -108,7 +120,7 @@ extension DisclosureBundle {
                 let expected = ClaimSchema.shortProfile.subtracting(declared)
                 if openedIds != expected { fail(.profileMismatch, "short selection differs: opened \(openedIds.sorted())") }
             case .full:
-                if withheldCount != 0 || !ladderCommitted.isSubset(of: openedIds) || opened.count != size - 1 {
+                if withheldCount != 0 || !ladderCommitted.isSubset(of: openedIds) || (sizeUsable && opened.count != size - 1) {
                     fail(.profileMismatch, "full bundle withholds committed claims")
                 }
             case .custom:
