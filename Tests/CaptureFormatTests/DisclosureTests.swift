@@ -245,3 +245,23 @@ func flipHex(_ s: String) -> String { DisclosureTests.flipHexImpl(s) }
         #expect(accepted > 0 && accepted < bytes.count * 2)
     }
 }
+
+@Suite struct ClaimValueTests {
+    @Test func partitionDeclaresEveryMissingLadderClaim() throws {
+        let (claims, never) = try ClaimSchema.partition(["time.year": "2026", "location.country": "DE", "context.weather": "rain"])
+        #expect(claims.map(\.claimId) == ["context.weather", "location.country", "time.year"])
+        #expect(never.count == ClaimSchema.expected.count - 2)
+        #expect(!never.contains("time.year") && never.contains("time.exact-ms") && never.contains("identity.named"))
+        let c = try ContextCommitment.commit(claims: claims, masterSeed: DisclosureTests.seed, neverRecorded: never)
+        #expect(c.tree.size == 4 && c.inventory.count == 15)
+        #expect(throws: CommitError.unknownClaim("time.week")) { try ClaimSchema.partition(["time.week": "48"]) }
+        #expect(throws: CommitError.unknownClaim("context.Bad")) { try ClaimSchema.partition(["context.Bad": "x"]) }
+    }
+
+    @Test func gridRegionFloorsToTheCell() {
+        #expect(ClaimSchema.gridRegion(latitude: 52.520008, longitude: 13.404954) == "N52E013")
+        #expect(ClaimSchema.gridRegion(latitude: -33.45, longitude: -70.66) == "S34W071")
+        #expect(ClaimSchema.gridRegion(latitude: 0.5, longitude: -0.5) == "N00W001")
+        #expect(ClaimSchema.gridRegion(latitude: 91, longitude: 0) == nil)
+    }
+}
