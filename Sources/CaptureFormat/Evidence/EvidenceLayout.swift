@@ -69,18 +69,20 @@ public struct EvidenceLayout: Sendable {
     /// entries are reported and excluded from the listing.
     public struct RingScan: Hashable, Sendable {
         public var frames: [String] = []
-        public var rejected: [(name: String, entry: Entry)] = []
-        public static func == (a: RingScan, b: RingScan) -> Bool {
-            a.frames == b.frames && a.rejected.map(\.name) == b.rejected.map(\.name) && a.rejected.map(\.entry) == b.rejected.map(\.entry)
+        public var rejected: [Rejected] = []
+
+        /// A ring-folder entry that is not a frame.
+        public struct Rejected: Hashable, Sendable {
+            public var name: String
+            public var entry: Entry
         }
-        public func hash(into h: inout Hasher) { h.combine(frames); h.combine(rejected.map(\.name)) }
     }
 
     public func scanRing(at folder: String) -> RingScan {
         var scan = RingScan()
         for name in FileSystem.list(folder) ?? [] {
             let e = entry(at: folder + "/" + name)
-            if case .file = e, RingListing.isValidName(name) { scan.frames.append(name) } else { scan.rejected.append((name, e)) }
+            if case .file = e, RingListing.isValidName(name) { scan.frames.append(name) } else { scan.rejected.append(RingScan.Rejected(name: name, entry: e)) }
         }
         return scan
     }
