@@ -1,1 +1,0 @@
-// Module CaptureFormat: see docs/design.md.
