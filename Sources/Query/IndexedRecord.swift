@@ -1,0 +1,85 @@
+import Foundation
+
+/// One archived record as the index stores it: the fields every query filters on, the file
+/// variants and blobs that make it up, and the full verification report as opaque JSON.
+///
+/// This is the contract between Ingest (which writes it) and Query (which stores, indexes and
+/// reads it). Query does not depend on Verify: `reportJSON` is the `CaptureReport` encoding.
+public struct IndexedRecord: Codable, Sendable, Equatable {
+    /// SHA-256 of the active claim's bytes (the file's SHA-256 when unsigned), lowercase hex.
+    public var recordId: String
+    /// `still`, `video`, `unknown`.
+    public var kind: String
+    /// `intact`, `tampered`, `unsigned`, `malformed`.
+    public var integrity: String
+    /// `trusted`, `untrusted`; nil when unsigned/malformed.
+    public var trust: String?
+    /// Signing key fingerprint (SHA-256 of SPKI DER), lowercase hex; nil when unsigned.
+    public var keyFingerprint: String?
+    /// Capture time at its finest known rung (prefix of `YYYY-MM-DDTHH:MM:SS.sssZ`).
+    public var captureTime: String?
+    /// TSA genTime (ISO 8601 UTC) when a timestamp validated or was read.
+    public var tsaTime: String?
+    /// When this record first entered the archive (ISO 8601 UTC).
+    public var ingestTime: String
+    /// C2PA failure codes.
+    public var failureCodes: [String]
+    /// Sink name (`audio`, `sensors`, `ring`, `depth`, `second-view`) → state
+    /// (`verified`, `mismatch`, `missing`, `uncommitted`, `failed`, `never-recorded`).
+    public var sidecars: [String: String]
+    /// Every distinct delivery-file variant that carried this record (a malleable re-wrap is a
+    /// second variant of the same record).
+    public var variants: [Variant]
+    /// Every other file stored for this record (sidecars, ring frames, bundles…).
+    public var files: [StoredFile]
+    /// The latest verification report (`CaptureReport` JSON).
+    public var reportJSON: Data
+
+    public struct Variant: Codable, Sendable, Equatable {
+        /// CAS blob ID (SHA-256 hex) of the delivery file's bytes.
+        public var blobId: String
+        public var size: UInt64
+        /// Every source path this variant was ingested from (`dump-root-name/relative/path`).
+        public var sourcePaths: [String]
+        public var firstIngested: String
+        public init(blobId: String, size: UInt64, sourcePaths: [String], firstIngested: String) {
+            self.blobId = blobId
+            self.size = size
+            self.sourcePaths = sourcePaths
+            self.firstIngested = firstIngested
+        }
+    }
+
+    public struct StoredFile: Codable, Sendable, Equatable {
+        /// Same roles as `CaptureReport.File.role`.
+        public var role: String
+        /// Path relative to the capture folder.
+        public var relativePath: String
+        public var blobId: String
+        public var size: UInt64
+        public init(role: String, relativePath: String, blobId: String, size: UInt64) {
+            self.role = role
+            self.relativePath = relativePath
+            self.blobId = blobId
+            self.size = size
+        }
+    }
+
+    public init(recordId: String, kind: String, integrity: String, trust: String?, keyFingerprint: String?,
+                captureTime: String?, tsaTime: String?, ingestTime: String, failureCodes: [String],
+                sidecars: [String: String], variants: [Variant], files: [StoredFile], reportJSON: Data) {
+        self.recordId = recordId
+        self.kind = kind
+        self.integrity = integrity
+        self.trust = trust
+        self.keyFingerprint = keyFingerprint
+        self.captureTime = captureTime
+        self.tsaTime = tsaTime
+        self.ingestTime = ingestTime
+        self.failureCodes = failureCodes
+        self.sidecars = sidecars
+        self.variants = variants
+        self.files = files
+        self.reportJSON = reportJSON
+    }
+}

@@ -1,1 +1,0 @@
-// Module Query: see docs/design.md.
