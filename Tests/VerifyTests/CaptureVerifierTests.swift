@@ -30,7 +30,8 @@ import Testing
         #expect(r.sidecar("ring")?.actualSha256 == CaptureDumpFixture.ringDigest.hex)
         #expect(r.sidecar("audio")?.file == "captures/\(CaptureDumpFixture.captureId)/evidence/audio.caf")
         #expect(r.unreferenced.isEmpty)
-        #expect(r.disclosure.map(\.file) == ["disclosure/full.bundle.json", "disclosure/short.bundle.json"])
+        let cap = "captures/\(CaptureDumpFixture.captureId)/"
+        #expect(r.disclosure.map(\.file) == [cap + "disclosure/full.bundle.json", cap + "disclosure/short.bundle.json"])
         #expect(r.disclosure.allSatisfy { $0.result == "verified" && $0.failures.isEmpty })
         #expect(r.disclosure.first { $0.profile == "short" }?.openedLeaves == 6)
         #expect(r.streamedChunks?.state == "absent")
@@ -153,7 +154,7 @@ import Testing
         // Not a bundle at all.
         f.write(dir + "junk.bundle.json", Array("{\"version\": 1".utf8))
         let r = try f.verify()
-        let by = Dictionary(uniqueKeysWithValues: r.disclosure.map { ($0.file, $0) })
+        let by = Dictionary(uniqueKeysWithValues: r.disclosure.map { (String($0.file.dropFirst("captures/\(CaptureDumpFixture.captureId)/".count)), $0) })
         #expect(by["disclosure/full.bundle.json"]?.result == "verified")
         #expect(by["disclosure/short.bundle.json"]?.result == "failed")
         #expect(by["disclosure/short.bundle.json"]?.failures.map(\.label) == ["leaf-mismatch"])
