@@ -42,10 +42,11 @@ T_OURS=(); T_PY=()
 for _ in 1 2 3; do
     t0=$(now); taskset -c 0 "$BIN" verify --json "${TRUST[@]}" "${STILLS[@]}" > "$DIR/ours.jsonl" || true; t1=$(now)
     T_OURS+=("$(calc "$t1 - $t0")")
-    T_PY+=("$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}" | tail -1)")
+    PYOUT=$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}")
+    T_PY+=("$(echo "$PYOUT" | tail -1)")
+    PY_OK=$(echo "$PYOUT" | head -1)
 done
 OURS_OK=$(grep -c '"integrity":"intact".*"trust":"trusted"\|"trust":"trusted".*"integrity":"intact"' "$DIR/ours.jsonl" || true)
-PY_OK=$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}" | head -1)
 S_OURS=$(best "${T_OURS[@]}"); S_PY=$(best "${T_PY[@]}")
 SIZE=$(stat -c %s "${STILLS[0]}")
 printf 'stills: %d files of %d bytes; intact+trusted: ours %s, c2pa-python Trusted %s\n' "$N" "$SIZE" "$OURS_OK" "$PY_OK"
