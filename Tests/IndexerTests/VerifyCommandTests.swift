@@ -127,11 +127,11 @@ import Verify
         // Without the anchor: untrusted, still exit 0 (trust alone is not attention).
         let plain = cli(["verify", d.folder])
         #expect(plain.code == .success)
-        #expect(plain.out.contains("  integrity:      intact\n"))
+        #expect(plain.out.contains("  integrity:           intact\n"))
         #expect(plain.out.contains("; untrusted\n"))
-        #expect(plain.out.contains("  capture time:   2026-11-30T14:03 @ minute\n"))
-        #expect(plain.out.contains("  sidecar audio:  verified captures/c1/evidence/audio.caf\n"))
-        #expect(plain.out.contains("  disclosure:     captures/c1/disclosure/short.bundle.json short verified"))
+        #expect(plain.out.contains("  capture time:        2026-11-30T14:03 @ minute\n"))
+        #expect(plain.out.contains("  sidecar audio:       verified evidence/audio.caf\n"))
+        #expect(plain.out.contains("  disclosure:          disclosure/short.bundle.json short verified"))
         #expect(!plain.out.lowercased().contains("fake") && !plain.out.lowercased().contains("authentic"))
 
         // A changed sidecar: exit 1; a missing path is an item with its error and the run goes on.

@@ -68,6 +68,7 @@ import Testing
 
     @Test func everyFaultClassGivesItsExpectedResult() throws {
         let (dir, expected) = try Self.dump.get()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: dir + "/" + expected.signerRoot),
                                        tsaAnchors: try TrustAnchors(pemFile: dir + "/" + expected.tsaRoot))
         let locations = try CaptureVerifier.discover(dir)
