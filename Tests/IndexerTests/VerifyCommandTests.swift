@@ -122,6 +122,18 @@ import Verify
         #expect(report.integrity == .intact && report.recordId == o["recordId"] as? String)
     }
 
+    @Test func parallelJobsPrintInDiscoveryOrder() throws {
+        let d = try Dump()
+        for i in 2...6 { try FileManager.default.copyItem(atPath: d.folder, toPath: d.root + "/captures/c\(i)") }
+        let one = cli(["verify", "--json", "--jobs", "1", "--trust", d.pem, d.root])
+        let many = cli(["verify", "--json", "--jobs", "4", "--trust", d.pem, d.root])
+        #expect(one.code == .success && many.code == .success)
+        let paths = try objects(many.out).map { $0["path"] as? String ?? "" }
+        #expect(paths == (1...6).map { "\(EvidenceLayout.normalize(d.root))/captures/c\($0)/IMG_1.jpg" })
+        #expect(one.out == many.out)
+        #expect(cli(["verify", "--jobs", "0", d.root]).code == .usage)
+    }
+
     @Test func textBlockAndExitCodes() throws {
         let d = try Dump()
         // Without the anchor: untrusted, still exit 0 (trust alone is not attention).
@@ -148,3 +160,4 @@ import Verify
         #expect(cli(["verify", "--trust", d.scratch.path + "/nope.pem", d.folder]).code == .usage)
     }
 }
+
