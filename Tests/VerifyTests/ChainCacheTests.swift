@@ -14,12 +14,16 @@ import Testing
         let now = Date()
         let later = now.addingTimeInterval(3600)
         let afterExpiry = try #require(pki.leaf.notAfter).addingTimeInterval(86_400)
-        let certs = chain.map(\.certificate), prints = chain.map(\.sha256Fingerprint)
-        let anchors = try TrustAnchors([pki.root])
-        #expect(C2PAValidator.cacheKey(certs, fingerprints: prints, at: now, anchors: anchors)
-                == C2PAValidator.cacheKey(certs, fingerprints: prints, at: later, anchors: anchors))
-        #expect(C2PAValidator.cacheKey(certs, fingerprints: prints, at: afterExpiry, anchors: anchors)
-                != C2PAValidator.cacheKey(certs, fingerprints: prints, at: now, anchors: anchors))
+        let windows = chain.map(\.window), prints = chain.map(\.sha256Fingerprint)
+        let anchors = [ValidityWindow(pki.root)]
+        #expect(C2PAValidator.cacheKey(windows, fingerprints: prints, at: now, anchors: anchors)
+                == C2PAValidator.cacheKey(windows, fingerprints: prints, at: later, anchors: anchors))
+        #expect(C2PAValidator.cacheKey(windows, fingerprints: prints, at: afterExpiry, anchors: anchors)
+                != C2PAValidator.cacheKey(windows, fingerprints: prints, at: now, anchors: anchors))
+        // With several anchors, times with the same validity pattern share a verdict.
+        let several = [ValidityWindow(pki.root), ValidityWindow(pki.tsaRoot)]
+        #expect(C2PAValidator.cacheKey(windows, fingerprints: prints, at: now, anchors: several)
+                == C2PAValidator.cacheKey(windows, fingerprints: prints, at: later, anchors: several))
         #expect(v.chainValidation(chain, at: now).isTrusted)
         #expect(v.chainValidation(chain, at: later).isTrusted)
         #expect(!v.chainValidation(chain, at: afterExpiry).isTrusted) // not the cached in-window verdict
