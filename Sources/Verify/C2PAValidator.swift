@@ -15,6 +15,11 @@ public final class C2PAValidator: Sendable {
     public let tsaAnchors: TrustAnchors
     private let chainCache = Mutex<[String: ChainValidation]>([:])
 
+    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
+    /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
+    public static let padNotZero = "cose.padNotZero"
+    public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
+
     public init(signerAnchors: TrustAnchors = .none, tsaAnchors: TrustAnchors = .none) {
         self.signerAnchors = signerAnchors
         self.tsaAnchors = tsaAnchors
@@ -27,6 +32,20 @@ public final class C2PAValidator: Sendable {
 
     /// Verifies the bytes of `source`.
     public func validate(source: some ByteSource) -> C2PAReport {
+        validate(source: source, collecting: []).report
+    }
+
+    /// Verifies the bytes of `source` and hands back the CBOR content bytes of the active
+    /// manifest's assertions named in `labels` (as stored, whether or not their hashed URI
+    /// matched: the report says that). Used to read the app's own assertions in the same pass.
+    public func validate(source: some ByteSource, collecting labels: Set<String>)
+        -> (report: C2PAReport, assertions: [String: [UInt8]]) {
+        var collected: [String: [UInt8]] = [:]
+        let r = validate(source: source, labels: labels, collected: &collected)
+        return (r, collected)
+    }
+
+    private func validate(source: some ByteSource, labels: Set<String>, collected: inout [String: [UInt8]]) -> C2PAReport {
         var r = C2PAReport(integrity: .malformed)
         let head = (try? source.read(at: 0, count: 12)) ?? []
         let lookup: ManifestLookup
@@ -55,7 +74,7 @@ public final class C2PAValidator: Sendable {
             r.integrity = .unsigned
             return r
         }
-        validateStore(location, source: source, boxes: boxes, into: &r)
+        validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
         return r
     }
 
