@@ -5,10 +5,11 @@ import Testing
 
 /// A small dump with every fault, read back by our own readers and compared with expected.json.
 @Suite(.serialized) struct DumpExpectationTests {
+    /// `--stills 6 --videos 1 --video-seconds 2 --faults all --seed 7`, made once per test process.
     static let dump: Result<(String, ExpectedDump), Error> = Result {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("capture-synth-\(getpid())-all").path
         try? FileManager.default.removeItem(atPath: dir)
-        let options = SynthOptions(stills: 6, videos: 0, seed: 7, videoSeconds: 3, faults: SynthFault.allCases.filter { !$0.isVideo })
+        let options = SynthOptions(stills: 6, videos: 1, seed: 7, videoSeconds: 2, faults: SynthFault.allCases)
         return (dir, try DumpSynthesizer(options: options).write(to: dir))
     }
 
@@ -23,10 +24,10 @@ import Testing
 
     @Test func everyFaultHasItsCapture() throws {
         let (_, expected) = try Self.dump.get()
-        for f in SynthFault.allCases where !f.isVideo {
+        for f in SynthFault.allCases {
             #expect(expected.captures.contains { $0.faults == [f.name] }, "\(f.name)")
         }
-        #expect(expected.captures.filter { $0.faults.isEmpty }.count == 7) // 6 stills + the rewrapped original
+        #expect(expected.captures.filter { $0.faults.isEmpty }.count == 8) // 6 stills, 1 video, the rewrapped original
         let clean = expected.captures.filter { $0.faults.isEmpty }
         #expect(Set(clean.map(\.integrity)) == ["intact"])
         #expect(Set(clean.compactMap(\.trust)) == ["trusted", "untrusted"], "CA and self-signed devices both appear")
