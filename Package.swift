@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
