@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
 
         // Stages.
-        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
