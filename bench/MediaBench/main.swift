@@ -36,7 +36,7 @@ func run() {
             let mbps = Double(size) / 1e6 / seconds
             print("file_bytes=\(size) seconds=\(String(format: "%.3f", seconds)) mb_per_s=\(String(format: "%.1f", mbps))"
                   + " video_chunks=\(r.video?.digests.count ?? 0) audio_chunks=\(r.audio?.digests.count ?? 0)"
-                  + " es_bytes=\((r.video?.byteCount ?? 0) + (r.audio?.byteCount ?? 0)) findings=\(r.findings.map(\.code))")
+                  + " es_bytes=\((r.video?.byteCount ?? 0) + (r.audio?.byteCount ?? 0)) findings=\(r.findings.map(\.code)) announced=\(String(describing: r.video?.announcedByteCount))/\(String(describing: r.audio?.announcedByteCount)) read=\(r.video?.byteCount ?? 0)/\(r.audio?.byteCount ?? 0) samples=\(r.video?.sampleCount ?? 0)/\(r.audio?.sampleCount ?? 0)")
         } catch {
             fail("\(error)")
         }
