@@ -13,7 +13,7 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
-guard args.count == 3 else { fail("usage: MediaBench chunks|facts FILE") }
+guard args.count == 3 else { fail("usage: MediaBench chunks|facts FILE | tree N") }
 let path = args[2]
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]
@@ -40,8 +40,16 @@ func run() {
         } catch {
             fail("\(error)")
         }
+    case "tree":
+        // Cost of one candidate order's root at N leaves (the search's unit of work).
+        let n = Int(path) ?? 760
+        let leaves = (0..<n).map { StreamedChunks.chunkHash(track: .video, index: UInt64($0), bytes: []) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<50 { _ = MerkleTree(leaves: leaves).root }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / 50
+        print("leaves=\(n) ms_per_root=\(String(format: "%.3f", ms))")
     default:
-        fail("usage: MediaBench chunks|facts FILE")
+        fail("usage: MediaBench chunks|facts FILE | tree N")
     }
 }
 
