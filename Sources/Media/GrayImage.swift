@@ -4,16 +4,10 @@ import CAV
 public struct GrayImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public var pixels: [UInt8]
+    public let pixels: [UInt8]
 
     public init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width > 0, height > 0, pixels.count == width * height else { return nil }
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-
-    init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -28,7 +22,10 @@ public struct GrayImage: Sendable, Equatable {
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
         let frame = try PictureDecoder.firstPicture(input, streamIndex: v)
         let gray = try Scaler.scale(frame, width: width, height: height, format: AV_PIX_FMT_GRAY8)
-        return GrayImage(unchecked: width, height, gray.plane0(width: width, height: height))
+        guard let image = GrayImage(width: width, height: height, pixels: gray.plane0(width: width, height: height)) else {
+            throw .scaleFailed(detail: "gray plane of \(width)x\(height) not filled")
+        }
+        return image
     }
 
     public static func decode(path: String, width: Int, height: Int) throws(MediaError) -> GrayImage {
