@@ -36,9 +36,10 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
+        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
+        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
 
         // One Swift Testing target per module.
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Verify", "Crypto", "C2PA", "LMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
     ],
