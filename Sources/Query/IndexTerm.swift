@@ -1,0 +1,55 @@
+import LMDB
+
+/// One prefix scan of one secondary index. Every term selects each record at most once (a
+/// record has one fingerprint, one capture time, one "some sink in state S" entry, …), so the
+/// number of keys a term scans is the number of records it selects.
+struct IndexTerm: Hashable, Sendable {
+    let index: IndexEntry.Index
+    let prefix: [UInt8]
+    /// Keys under `prefix` are exactly `prefix + recordId`: they come in ID order and
+    /// membership of one ID is a point lookup.
+    let exact: Bool
+
+    /// Every record ID the term selects, ascending.
+    func collect(_ db: Database, in txn: Transaction) throws -> [RecordID] {
+        var out: [RecordID] = []
+        let want = prefix.count + 32
+        try txn.scan(db, prefix: prefix) { key, _ in
+            if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
+            return .next
+        }
+        if !exact { out.sort() }
+        return out
+    }
+
+    /// How many records the term selects (keys only; nothing is decoded).
+    func count(_ db: Database, in txn: Transaction) throws -> Int {
+        var n = 0
+        let want = prefix.count + 32
+        try txn.scan(db, prefix: prefix) { key, _ in
+            if !exact || key.count == want { n += 1 }
+            return .next
+        }
+        return n
+    }
+
+    /// Whether the term selects `id` (exact terms only).
+    func contains(_ id: RecordID, _ db: Database, in txn: Transaction) throws -> Bool {
+        try txn.contains(db, prefix + id.bytes)
+    }
+}
+
+extension Array where Element == RecordID {
+    /// The IDs in both ascending arrays.
+    func intersection(sorted other: [RecordID]) -> [RecordID] {
+        var out: [RecordID] = []
+        out.reserveCapacity(Swift.min(count, other.count))
+        var i = 0, j = 0
+        while i < count && j < other.count {
+            if self[i] < other[j] { i += 1 } else if other[j] < self[i] { j += 1 } else {
+                out.append(self[i]); i += 1; j += 1
+            }
+        }
+        return out
+    }
+}
