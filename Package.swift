@@ -22,7 +22,7 @@ let package = Package(
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
-        .target(name: "Media", dependencies: ["CAV", "Crypto"]),
+        .target(name: "Media", dependencies: ["CAV", "Crypto", "CaptureFormat"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
@@ -41,6 +41,8 @@ let package = Package(
         // Executables.
         .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        // Benchmark driver for bench/media.sh (not a product).
+        .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Verify", "Crypto", "C2PA", "LMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
