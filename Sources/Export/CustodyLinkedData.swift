@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// `custody.jsonld`: the custody chain as CASE/UCO JSON-LD (CASE 1.x / UCO 1.x vocabulary).
 ///
@@ -60,18 +61,19 @@ public enum CustodyLinkedData {
                 ])
             }
             for sequence in record.custodyEvents {
-                let link = doc.custodyChain?.links.first { $0.sequence == sequence }
-                let event = link?.body.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
-                var action: [String: Any] = [
-                    "@id": "kb:custody-event-\(sequence)", "@type": "case-investigation:InvestigativeAction",
-                    "uco-core:name": (event?["type"] as? String) ?? (event?["eventType"] as? String) ?? "custody event",
-                    "uco-core:description": "custody log event \(sequence), chain hash \(link?.hash ?? "?")",
-                    "uco-action:object": fileRefs,
-                ]
-                if let t = (event?["time"] as? String) ?? (event?["dateTime"] as? String) {
-                    action["uco-action:startTime"] = ["@type": "xsd:dateTime", "@value": t]
+                guard let event = doc.custodyChain?.events.first(where: { $0.seq == sequence }) else { continue }
+                let performer = "kb:identity-" + slug(event.operator)
+                if !graph.contains(where: { ($0["@id"] as? String) == performer }) {
+                    graph.append(["@id": performer, "@type": "uco-identity:Identity", "uco-core:name": event.operator])
                 }
-                graph.append(action)
+                graph.append([
+                    "@id": "kb:custody-event-\(sequence)", "@type": "case-investigation:InvestigativeAction",
+                    "uco-core:name": event.eventType.rawValue,
+                    "uco-core:description": "custody log event \(sequence) (\(event.eventType.uri)): \(event.outcome.rawValue); \(event.outcomeDetail); chain hash \(event.hash)",
+                    "uco-action:startTime": ["@type": "xsd:dateTime", "@value": event.time],
+                    "uco-action:performer": ["@id": performer],
+                    "uco-action:object": fileRefs,
+                ])
             }
             let sidecars = record.sidecars.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             graph.append([

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import Verify
 
 /// `report.html`: one self-contained page (inline CSS, images as `data:` URIs, the pose trace
@@ -157,12 +158,10 @@ public struct CustodyReport {
         guard let chain = document.custodyChain else { return "<p class=\"note\">No custody log.</p>" }
         var h = "<table><tr><th>#</th><th>Event</th><th>Chain hash</th></tr>"
         for seq in r.custodyEvents {
-            guard let link = chain.links.first(where: { $0.sequence == seq }) else { continue }
-            let obj = link.body.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
-            let summary = ["type", "eventType", "time", "dateTime", "operator", "outcome"].compactMap { k in
-                (obj?[k] as? String).map { "\(k): \($0)" }
-            }.joined(separator: "; ")
-            h += "<tr><td>\(seq)</td><td>\(esc(summary.isEmpty ? (link.body ?? "") : summary))</td><td>\(code(link.hash))</td></tr>"
+            guard let e = chain.events.first(where: { $0.seq == seq }) else { continue }
+            let summary = "\(e.eventType.rawValue), \(e.time), by \(e.operator) on \(e.host) (\(e.tool.name) \(e.tool.version)): \(e.outcome.rawValue)"
+                + (e.outcomeDetail.isEmpty ? "" : " — \(e.outcomeDetail)")
+            h += "<tr><td>\(seq)</td><td>\(esc(summary))</td><td>\(code(e.hash))</td></tr>"
         }
         return h + "</table><p class=\"note\">Each event's hash chains to the next up to the log head "
             + "(event \(chain.headSequence)); custody.json carries the chain so it can be recomputed.</p>"

@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ingest
 import Query
 import Verify
 
@@ -83,17 +84,28 @@ public final class Exporter {
 
         var excerpt: CustodyExcerpt?
         if let custody {
-            let event = ReplicationEvent(
-                time: options.now, operatorName: options.operatorName, toolVersion: options.toolVersion,
-                host: options.host, recordIds: unique.map(\.recordId),
-                blobIds: Array(Set(plans.flatMap { $0.entries.map(\.blobId) })).sorted(), outcome: "success",
-                detail: "BagIt export \(externalIdentifier) to \(bag.destination)")
-            do { excerpt = try custody.recordReplication(event) } catch let e as ExportError { throw e } catch {
+            var objects = unique.map { CustodyEvent.Object.record($0.recordId) }
+            objects += Set(plans.flatMap { $0.entries.map(\.blobId) }).sorted().map { CustodyEvent.Object.blob($0) }
+            objects.append(CustodyEvent.Object(kind: "export", id: externalIdentifier))
+            let draft = CustodyDraft(
+                .replication,
+                agent: CustodyAgent(operator: options.operatorName,
+                                    tool: .init(name: options.tool, version: options.toolVersion), host: options.host),
+                objects: objects, outcome: .success,
+                detail: "BagIt export \(externalIdentifier)\(options.caseName.map { " (case \($0))" } ?? "") to \(bag.destination): \(unique.count) record(s), \(bag.payloadOxum.files) file(s), \(bag.payloadOxum.bytes) bytes, every blob re-hashed",
+                time: options.now)
+            let got: CustodyExcerpt
+            do { got = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) } catch {
                 throw .custody("cannot append the replication event: \(error)")
             }
-            for i in custodyRecords.indices {
-                custodyRecords[i].custodyEvents = excerpt?.eventsByRecord[custodyRecords[i].recordId] ?? []
+            let problems = got.chain.check()
+            guard problems.isEmpty else {
+                throw .custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
             }
+            for i in custodyRecords.indices {
+                custodyRecords[i].custodyEvents = got.chain.sequences(naming: custodyRecords[i].recordId)
+            }
+            excerpt = got
         }
         let info = CustodyDocument.ExportInfo(
             externalIdentifier: externalIdentifier, caseName: options.caseName,
