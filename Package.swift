@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Verify", "Crypto", "C2PA", "LMDB"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
