@@ -54,8 +54,15 @@ final class FormatInput {
     }
 
     /// Runs `avformat_find_stream_info` (decodes frames; used only when the header lacks facts).
+    /// The decoders it opens get the same `max_pixels` cap and one thread.
     func findStreamInfo() throws(MediaError) {
-        let rc = avformat_find_stream_info(context, nil)
+        var options = [OpaquePointer?](repeating: nil, count: streamCount)
+        for i in options.indices {
+            av_dict_set(&options[i], "max_pixels", "\(MediaLimits.maxPixels)", 0)
+            av_dict_set(&options[i], "threads", "1", 0)
+        }
+        let rc = options.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
+        for i in options.indices { av_dict_free(&options[i]) }
         if rc < 0 { throw .corrupt(detail: "find_stream_info: " + AVErrorText.describe(rc)) }
     }
 

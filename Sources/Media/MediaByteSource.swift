@@ -22,8 +22,6 @@ public final class FileMediaSource: MediaByteSource {
     public var isSeekable: Bool { true }
     private let fd: Int32
     private var position: Int64 = 0
-    /// Bytes handed to libav so far (what the benchmark divides by).
-    public private(set) var bytesRead: Int64 = 0
 
     public init(path: String) throws(MediaError) {
         self.path = path
@@ -49,7 +47,6 @@ public final class FileMediaSource: MediaByteSource {
                 throw .corrupt(detail: "\(path): read failed at \(position), errno \(errno)")
             }
             position += Int64(n)
-            bytesRead += Int64(n)
             return n
         }
     }

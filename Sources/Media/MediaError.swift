@@ -63,8 +63,9 @@ public enum MediaLimits {
     public static let maxPacketBytes = 64 << 20
     /// Largest picture side decoded or scaled.
     public static let maxDimension = 16_384
-    /// Largest picture area decoded (libavcodec's `max_pixels` is set to this too).
-    public static let maxPixels = 80_000_000
+    /// Largest picture area decoded (libavcodec's `max_pixels` is set to this too): a 48 MP
+    /// still fits; a decoded 4:2:0 picture stays under 75 MB.
+    public static let maxPixels = 50_000_000
     /// Packets fed to a decoder before giving up on getting a picture.
     public static let maxPacketsPerPicture = 600
     /// Bytes libavformat may read while probing the format.

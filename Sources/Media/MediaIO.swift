@@ -7,6 +7,8 @@ final class MediaIO {
     let source: MediaByteSource
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     private var position: Int64 = 0
+    /// Bytes handed to libav so far.
+    private(set) var bytesRead: Int64 = 0
     /// The source's own error, kept so a libav `EIO` can be reported by its real cause.
     var lastError: MediaError?
 
@@ -50,6 +52,7 @@ final class MediaIO {
             let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf, count: size))
             if n == 0 { return exhibit_AVERROR_EOF }
             position += Int64(n)
+            bytesRead += Int64(n)
             return Int32(n)
         } catch {
             lastError = error

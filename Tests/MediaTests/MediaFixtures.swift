@@ -53,7 +53,7 @@ enum MediaFixtures {
 
     /// A 640×480 JPEG test picture.
     static func jpeg() throws -> String {
-        try make("still.jpg", ["-f", "lavfi", "-i", "testsrc2=size=640x480:rate=1", "-frames:v", "1", "-q:v", "3"])
+        try make("still-bars.jpg", ["-f", "lavfi", "-i", "smptebars=size=640x480:rate=1", "-frames:v", "1", "-q:v", "3"])
     }
 
     /// A 16 kHz mono 16-bit LPCM CAF (the audio master's format), `seconds` long.
