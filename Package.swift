@@ -38,9 +38,12 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
         .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA"]),
 
+        // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
+        .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+
         // Executables.
         .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
-        .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
 
@@ -55,7 +58,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )
