@@ -4,7 +4,8 @@ import Foundation
 
 extension C2PAValidator {
     /// Everything after the container: store, claim, signature, hashes, trust, rollups.
-    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport) {
+    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport,
+                       labels: Set<String> = [], collected: inout [String: [UInt8]]) {
         let store: ManifestStore
         do { store = try ManifestStore(parsing: location.storeBytes) } catch {
             r.reason = error.code
@@ -17,6 +18,11 @@ extension C2PAValidator {
             return
         }
         r.activeManifest = manifest.label
+        for label in labels {
+            if let box = manifest.assertion(labelled: label), let content = box.contentBoxes(ofType: "cbor").first {
+                collected[label] = Array(content.payload)
+            }
+        }
         // The manifest's parts must carry their C2PA box types, as c2pa-rs's JUMBF reader requires.
         guard manifest.assertionStore != nil, manifest.signatureBox != nil || manifest.claimBox == nil else {
             r.reason = "manifest parts lack their C2PA box types"

@@ -27,6 +27,20 @@ public final class C2PAValidator: Sendable {
 
     /// Verifies the bytes of `source`.
     public func validate(source: some ByteSource) -> C2PAReport {
+        validate(source: source, collecting: []).report
+    }
+
+    /// Verifies the bytes of `source` and hands back the CBOR content bytes of the active
+    /// manifest's assertions named in `labels` (as stored, whether or not their hashed URI
+    /// matched: the report says that). Used to read the app's own assertions in the same pass.
+    public func validate(source: some ByteSource, collecting labels: Set<String>)
+        -> (report: C2PAReport, assertions: [String: [UInt8]]) {
+        var collected: [String: [UInt8]] = [:]
+        let r = validate(source: source, labels: labels, collected: &collected)
+        return (r, collected)
+    }
+
+    private func validate(source: some ByteSource, labels: Set<String>, collected: inout [String: [UInt8]]) -> C2PAReport {
         var r = C2PAReport(integrity: .malformed)
         let head = (try? source.read(at: 0, count: 12)) ?? []
         let lookup: ManifestLookup
@@ -55,7 +69,7 @@ public final class C2PAValidator: Sendable {
             r.integrity = .unsigned
             return r
         }
-        validateStore(location, source: source, boxes: boxes, into: &r)
+        validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
         return r
     }
 

@@ -43,6 +43,23 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     /// Set when the item could not be examined (unreadable file, I/O error).
     public var error: ItemError?
 
+    // Added in session 2 (optional; older JSON decodes without them).
+    /// Container read: `jpeg`, `bmff`, or nil.
+    public var container: String?
+    /// Label of the active manifest.
+    public var activeManifest: String?
+    /// Why the manifest store was absent (unsigned) or unreadable (malformed), from the validator.
+    public var c2paReason: String?
+    /// The record assertion `org.exhibit.capture-metadata`: `present`, `absent` or `malformed`.
+    public var recordAssertion: String?
+    /// The signed `camera.contextTree` assertion: `present`, `absent` or `malformed`.
+    public var contextTree: String?
+    /// Why the record or context tree assertion could not be read (`record.*` codes).
+    public var recordError: ItemError?
+    /// Ring folder entries that are not frames (symlinks, folders, bad names): not in the
+    /// recomputed listing.
+    public var ringRejected: [String]?
+
     public struct Signer: Codable, Sendable, Equatable {
         public var keyFingerprint: String
         public var subject: String

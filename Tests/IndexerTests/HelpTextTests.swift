@@ -23,6 +23,7 @@ import Testing
           audit                   Re-hash every blob (or a random sample) and list damage by blob.
           stats                   Show counts: blobs, bytes, chunks, dedup ratio, map use.
           gc                      Remove chunks left unreferenced by interrupted puts.
+          verify                  Check captures in place: C2PA, the signed record, sidecars, bundles.
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 

@@ -8,7 +8,7 @@ public enum CommandRunner {
     /// Every subcommand, in help order. Later commands are added here.
     public static var commands: [any Command.Type] { [
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
-        AuditCommand.self, StatsCommand.self, GCCommand.self,
+        AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
     ] }
 
     public static func run(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
