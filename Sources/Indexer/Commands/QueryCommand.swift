@@ -5,7 +5,7 @@ import Query
 /// `query [filters] [--format table|json|csv] [--count]`: records selected by index scans.
 struct QueryCommand: Command {
     static let name = "query"
-    static let abstract = "List or count records by key, capture time, integrity, sidecar state, kind or trust."
+    static let abstract = "List or count records by key, capture time, state, sidecar, kind, trust."
     static let discussion = """
     Filters combine with AND; each is a scan of its own index. --time PREFIX matches records
     whose capture time is known at that precision or finer and starts with PREFIX; records

@@ -5,7 +5,7 @@ import Query
 /// `show RECORD_ID [--json]`: everything the archive holds about one record.
 struct ShowCommand: Command {
     static let name = "show"
-    static let abstract = "Show everything about one record: fields, sidecars, variants, files, findings, custody."
+    static let abstract = "Show one record: fields, sidecars, variants, files, findings, custody."
     static let discussion = """
     RECORD_ID is the full record ID or an unambiguous prefix of at least 8 hex digits. Text:
     'field value' lines ('sidecar <sink> <state>', 'variant <blob> <size> <first-ingested>',
