@@ -24,6 +24,8 @@ import Testing
           stats                   Show counts: blobs, bytes, chunks, dedup ratio, map use.
           gc                      Remove chunks left unreferenced by interrupted puts.
           verify                  Check captures in place: C2PA, the signed record, sidecars, bundles.
+          query                   List or count records by key, capture time, state, sidecar, kind, trust.
+          show                    Show one record: fields, sidecars, variants, files, findings, custody.
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 
