@@ -15,9 +15,9 @@ import Verify
 public final class Exporter {
     /// Runs the capture verifier over one record's folder in the bag (`data/<recordId>`), its
     /// delivery file given. The CLI passes `CaptureVerifier` with the archive's trust anchors.
-    public typealias Reverifier = (_ recordFolder: String, _ deliveryFile: String) -> CaptureReport
+    public typealias Reverifier = @Sendable (_ recordFolder: String, _ deliveryFile: String) -> CaptureReport
     /// A small preview image of a delivery file: (MIME type, bytes), nil when none can be made.
-    public typealias Thumbnailer = (_ deliveryFile: String, _ kind: String) -> (mime: String, bytes: [UInt8])?
+    public typealias Thumbnailer = @Sendable (_ deliveryFile: String, _ kind: String) -> (mime: String, bytes: [UInt8])?
 
     public struct Options: Sendable {
         public var destination: String

@@ -102,10 +102,22 @@ import Verify
         let audio = try #require(record.files.first { $0.role == "audio" })
         let original = try Data(contentsOf: URL(fileURLWithPath: f.dump + "/captures/c1/evidence/audio.caf"))
         let dbPath = f.archive + "/data.mdb"
-        var db = try Data(contentsOf: URL(fileURLWithPath: dbPath))
-        let at = try #require(db.range(of: original.prefix(256)))
-        db[at.lowerBound + 100] ^= 0xFF
-        try db.write(to: URL(fileURLWithPath: dbPath))
+        let db = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+        // Every whole copy of the file in the map (free pages may hold stale copies too), flipped
+        // in place (same inode: the open environment maps this very file).
+        var copies: [Int] = []
+        var from = db.startIndex
+        while let r = db.range(of: original, in: from..<db.endIndex) {
+            copies.append(r.lowerBound)
+            from = r.lowerBound + 1
+        }
+        #expect(!copies.isEmpty)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: dbPath))
+        for at in copies {
+            try handle.seek(toOffset: UInt64(at + 100))
+            try handle.write(contentsOf: Data([db[at + 100] ^ 0xFF]))
+        }
+        try handle.close()
         let out = f.root + "/bag"
         #expect {
             try f.exporter().export([record], options: f.options(out))

@@ -57,6 +57,7 @@ final class ExportFixture {
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
         exporter.custody = log
+        exporter.thumbnailer = Exporter.mediaThumbnailer
         return exporter
     }
 
