@@ -37,9 +37,12 @@ let package = Package(
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
 
+        // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
+        .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+
         // Executables.
         .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
-        .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
@@ -50,7 +53,7 @@ let package = Package(
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

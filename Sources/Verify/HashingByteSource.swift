@@ -6,12 +6,12 @@ import Crypto
 ///
 /// The file is hashed strictly in order. A read that covers the next unhashed byte feeds the
 /// hash and moves it on. A read further ahead either fills a small gap first (up to
-/// `gapFill` bytes, read here: the header bytes a container walk skips) or, when the gap is
+/// `gapFill` = 64 KiB, read here: the header bytes a container walk skips) or, when the gap is
 /// large, is kept as a pending piece (bounded by `pendingBudget`) and fed once the hash
 /// reaches it. `finish()` reads whatever was never read (for a JPEG nothing; for an MP4 the
 /// excluded `ftyp`/`uuid` boxes if a walk skipped them). Not thread-safe: one validation.
 final class HashingByteSource: ByteSource, @unchecked Sendable {
-    static let gapFill: Int64 = 1 << 20
+    static let gapFill: Int64 = 64 << 10
     static let pendingBudget = 8 << 20
 
     private let base: FileByteSource
