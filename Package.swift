@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],

@@ -37,10 +37,11 @@ struct ReverifyCommand: Command {
             signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), option: "anchors")),
             tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), option: "tsa-anchors")))
         let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
-        let selected: [String]? = filter == RecordFilter() ? nil : {
+        var selected: [String]?
+        if filter != RecordFilter() {
             let r = try archive.index.query(filter)
-            return r.matches + r.indeterminate
-        }()
+            selected = r.matches + r.indeterminate
+        }
         let c = context.console
         var count = 0, changed = 0, attention = 0, failed = 0
         try Reverifier(archive: archive, verifier: verifier, agent: agent).run(selected) { r in

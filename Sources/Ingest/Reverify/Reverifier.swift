@@ -74,14 +74,7 @@ public struct Reverifier: Sendable {
         let now = CustodyLog.timestamp(Date())
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
-        updated.integrity = fresh.integrity
-        updated.trust = fresh.trust
-        updated.keyFingerprint = fresh.keyFingerprint
-        updated.captureTime = fresh.captureTime
-        updated.tsaTime = fresh.tsaTime
-        updated.failureCodes = fresh.failureCodes
-        updated.sidecars = fresh.sidecars
-        updated.reportJSON = fresh.reportJSON
+        updated.adoptVerification(of: fresh)
         let drafts = events(report, recordId: record.recordId, before: record)
         try archive.environment.write { txn in
             try archive.index.put(updated, in: txn)
