@@ -41,4 +41,19 @@ extension IndexedRecord {
         var have = Set(files.map { $0.blobId + "\u{0}" + $0.relativePath })
         for f in other where have.insert(f.blobId + "\u{0}" + f.relativePath).inserted { files.append(f) }
     }
+
+    /// Takes the verification fields (state, trust, signer, times, codes, sidecars, report) of
+    /// `other`, keeping identity, variants, files and ingest time. A record follows an intact
+    /// variant when it has one, whatever order the variants arrived in.
+    mutating func adoptVerification(of other: IndexedRecord) {
+        kind = other.kind
+        integrity = other.integrity
+        trust = other.trust
+        keyFingerprint = other.keyFingerprint
+        captureTime = other.captureTime
+        tsaTime = other.tsaTime
+        failureCodes = other.failureCodes
+        sidecars = other.sidecars
+        reportJSON = other.reportJSON
+    }
 }

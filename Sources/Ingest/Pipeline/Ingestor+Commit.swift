@@ -63,6 +63,7 @@ extension Ingestor {
                 item.outcome = .variant
                 existing.variants += fresh.variants
                 existing.merge(files: fresh.files)
+                if fresh.integrity == "intact", existing.integrity != "intact" { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
                 drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
             } else {
@@ -92,7 +93,7 @@ extension Ingestor {
         let record = CustodyEvent.Object.record(recordId)
         var out: [CustodyDraft] = []
         let size = r.files.reduce(UInt64(0)) { $0 + $1.size }
-        out.append(CustodyDraft(.messageDigestCalculation, agent: agent, objects: blobs.map { .blob($0) },
+        out.append(CustodyDraft(.messageDigestCalculation, agent: agent, objects: [record] + blobs.map { .blob($0) },
                                 detail: "SHA-256 of \(r.files.count) file(s), \(size) bytes"))
         if let s = r.signer {
             let ok = r.integrity == .intact && s.trust == .trusted
