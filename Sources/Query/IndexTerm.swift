@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 /// One prefix scan of one secondary index. Every term selects each record at most once (a
@@ -14,9 +15,8 @@ struct IndexTerm: Hashable, Sendable {
     func collect(_ db: Database, in txn: Transaction) throws -> [RecordID] {
         var out: [RecordID] = []
         let want = prefix.count + 32
-        try txn.scan(db, prefix: prefix) { key, _ in
+        try forEachKey(db, in: txn) { key in
             if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
-            return .next
         }
         if !exact { out.sort() }
         return out
@@ -26,11 +26,32 @@ struct IndexTerm: Hashable, Sendable {
     func count(_ db: Database, in txn: Transaction) throws -> Int {
         var n = 0
         let want = prefix.count + 32
-        try txn.scan(db, prefix: prefix) { key, _ in
+        try forEachKey(db, in: txn) { key in
             if !exact || key.count == want { n += 1 }
-            return .next
         }
         return n
+    }
+
+    /// Visits every key (at least 32 bytes past the prefix) that starts with `prefix`, in key
+    /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key.
+    func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let cursor = try txn.cursor(db)
+        try prefix.withUnsafeBytes { p in
+            guard let pBase = p.baseAddress else { return }
+            var entry = try cursor.seek(atLeast: p)
+            while let (k, _) = entry {
+                guard k.count >= p.count + 32, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 else {
+                    // A shorter key under the prefix cannot be ours; a different prefix ends the range.
+                    if k.count >= p.count, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 {
+                        entry = try cursor.next()
+                        continue
+                    }
+                    return
+                }
+                try body(k)
+                entry = try cursor.next()
+            }
+        }
     }
 
     /// Whether the term selects `id` (exact terms only).
