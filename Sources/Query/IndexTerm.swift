@@ -22,16 +22,6 @@ struct IndexTerm: Hashable, Sendable {
         return out
     }
 
-    /// How many records the term selects (keys only; nothing is decoded).
-    func count(_ db: Database, in txn: Transaction) throws -> Int {
-        var n = 0
-        let want = prefix.count + 32
-        try forEachKey(db, in: txn) { key in
-            if !exact || key.count == want { n += 1 }
-        }
-        return n
-    }
-
     /// Visits every key (at least 32 bytes past the prefix) that starts with `prefix`, in key
     /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key.
     func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
