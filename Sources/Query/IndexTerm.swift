@@ -44,9 +44,22 @@ struct IndexTerm: Hashable, Sendable {
         }
     }
 
-    /// Whether the term selects `id` (exact terms only).
-    func contains(_ id: RecordID, _ db: Database, in txn: Transaction) throws -> Bool {
-        try txn.contains(db, prefix + id.bytes)
+    /// The IDs of `ids` the term selects (exact terms only): one point lookup each, the key
+    /// built in one reused buffer.
+    func filter(_ ids: [RecordID], _ db: Database, in txn: Transaction) throws -> [RecordID] {
+        var key = prefix + [UInt8](repeating: 0, count: 32)
+        let base = prefix.count
+        var out: [RecordID] = []
+        for id in ids {
+            key.withUnsafeMutableBytes { k in
+                k.storeBytes(of: id.w0.bigEndian, toByteOffset: base, as: UInt64.self)
+                k.storeBytes(of: id.w1.bigEndian, toByteOffset: base + 8, as: UInt64.self)
+                k.storeBytes(of: id.w2.bigEndian, toByteOffset: base + 16, as: UInt64.self)
+                k.storeBytes(of: id.w3.bigEndian, toByteOffset: base + 24, as: UInt64.self)
+            }
+            if try key.withUnsafeBytes({ try txn.get(db, $0) }) != nil { out.append(id) }
+        }
+        return out
     }
 }
 

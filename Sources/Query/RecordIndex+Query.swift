@@ -61,8 +61,7 @@ extension RecordIndex {
             if ids.isEmpty { return ids }
             // Point lookups cost a B-tree descent each; a scan costs one step per key.
             if t.exact && cache[t] == nil && ids.count * 16 < total {
-                let db = database(t.index)
-                return try ids.filter { try t.contains($0, db, in: txn) }
+                return try t.filter(ids, database(t.index), in: txn)
             }
             return ids.intersection(sorted: try collect(t))
         }
