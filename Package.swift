@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
+        // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),

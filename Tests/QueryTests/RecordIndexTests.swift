@@ -149,3 +149,50 @@ import Testing
         #expect(throws: QueryError.invalidRecordId("zz")) { try a.index.recordIds(withPrefix: "zz") }
     }
 }
+
+@Suite struct CounterTests {
+    /// Random inserts, replacements and removals: the kept counts always equal a recount, and
+    /// one-filter counts (answered from them) equal the listed answers.
+    @Test func countersFollowEveryChange() throws {
+        let a = try TestArchive()
+        var rng: UInt64 = 12345
+        func roll(_ n: Int) -> Int { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Int(rng >> 33) % n }
+        let states = ["verified", "uncommitted", "mismatch"], times = ["2026", "2026-11", "2026-11-30", "2026-11-30T14",
+                                                                         "2026-11-30T14:05", "2026-11-30T14:05:06.789Z", "2026-12-01T00"]
+        for round in 0..<6 {
+            try a.store.environment.write { txn in
+                for _ in 0..<80 {
+                    let n = roll(60)
+                    if roll(10) == 0 { _ = try a.index.remove(recordId: hexID(n), in: txn); continue }
+                    var sidecars: [String: String] = [:]
+                    for sink in ["audio", "ring", "depth"] where roll(2) == 0 { sidecars[sink] = states[roll(3)] }
+                    try a.index.put(record(n, kind: roll(2) == 0 ? "still" : "video", integrity: ["intact", "tampered"][roll(2)],
+                                           trust: roll(3) == 0 ? nil : "trusted", key: roll(4) == 0 ? nil : hexID(900 + roll(3)),
+                                           time: roll(8) == 0 ? nil : times[roll(times.count)], sidecars: sidecars), in: txn)
+                }
+            }
+            #expect(try a.index.checkCounters() == [], "round \(round)")
+            for f in [RecordFilter(sidecarState: "uncommitted"), RecordFilter(sidecarState: "mismatch", sink: "ring"),
+                      RecordFilter(sink: "depth"), RecordFilter(keyPrefix: hexID(901)), RecordFilter(keyPrefix: String(hexID(902).prefix(2))),
+                      RecordFilter(timePrefix: "2026-11-30T14"), RecordFilter(timePrefix: "2026-11-3"), RecordFilter(timePrefix: "2026"),
+                      RecordFilter(integrity: "tampered"), RecordFilter(kind: "video"), RecordFilter(trust: "trusted")] {
+                let q = try a.index.query(f)
+                #expect(try a.index.count(f) == QueryCount(matches: q.matches.count, indeterminate: q.indeterminate.count), "\(f)")
+            }
+        }
+        #expect(try a.index.count > 20)
+    }
+
+    @Test func checkNamesADamagedCounter() throws {
+        let a = try TestArchive()
+        try a.put([record(1, sidecars: ["audio": "uncommitted"]), record(2, sidecars: ["audio": "uncommitted"])])
+        #expect(try a.index.checkCounters() == [])
+        let counts = try a.store.environment.database("idx.counts")
+        try a.store.environment.write { txn in
+            try txn.put(counts, Array("S".utf8) + Array("uncommitted".utf8) + [0, 0], [0, 0, 0, 0, 0, 0, 0, 5])
+        }
+        #expect(try a.index.checkCounters() == ["count Suncommitted||: stored 5, entries 2"])
+        #expect(try a.index.count(RecordFilter(sidecarState: "uncommitted")).matches == 5)
+        #expect(try a.index.query(RecordFilter(sidecarState: "uncommitted")).matches.count == 2)
+    }
+}
