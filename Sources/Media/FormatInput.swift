@@ -2,7 +2,7 @@ import CAV
 
 /// Owns an opened `AVFormatContext` reading a `MediaByteSource` through `MediaIO`.
 ///
-/// Demuxer options fixed here: `max_streams` = `MediaLimits.maxStreams`, a 1 MiB probe, and
+/// Demuxer options fixed here: `max_streams` = 4 × `MediaLimits.maxStreams`, a 1 MiB probe, and
 /// for MP4 `ignore_editlist` (the streamed-chunk definition reads the sample tables as
 /// stored, edit lists ignored). `raw` turns libav's parsers and timestamp fill-in off, so
 /// packets are the container's samples byte for byte.
@@ -19,7 +19,7 @@ final class FormatInput {
         if raw { ctx.pointee.flags |= exhibit_AVFMT_FLAG_NOPARSE | exhibit_AVFMT_FLAG_NOFILLIN }
         ctx.pointee.probesize = Int64(MediaLimits.probeBytes)
         var options: OpaquePointer?
-        av_dict_set(&options, "max_streams", "\(MediaLimits.maxStreams)", 0)
+        av_dict_set(&options, "max_streams", "\(MediaLimits.maxStreams * 4)", 0)
         av_dict_set(&options, "ignore_editlist", "1", 0)
         var p: UnsafeMutablePointer<AVFormatContext>? = ctx
         let rc = avformat_open_input(&p, name, nil, &options)

@@ -57,7 +57,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the module allocates itself is bounded by these; what libav allocates while parsing a header
 /// is bounded by the header's size (libav checks box sizes against their parents).
 public enum MediaLimits {
-    /// Streams a container may declare (libav's own `max_streams` is set to this too).
+    /// Streams a container may declare (libav's own `max_streams` stops parsing at 4× this).
     public static let maxStreams = 32
     /// Largest packet (one MP4 sample, one JPEG) accepted: 64 MiB.
     public static let maxPacketBytes = 64 << 20

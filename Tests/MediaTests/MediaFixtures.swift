@@ -5,12 +5,13 @@ import Testing
 /// pcm), cached per test process in one temporary folder.
 enum MediaFixtures {
     static let folder: String = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("media-tests-\(getpid())").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-media-fixtures").path
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }()
 
     private static let lock = NSLock()
+    private static let formats = ["mp4": "mp4", "jpg": "image2", "caf": "caf"]
 
     /// Runs `ffmpeg` with `args` (after `-y -loglevel error`), making `name` once.
     static func make(_ name: String, _ args: [String]) throws -> String {
@@ -18,7 +19,11 @@ enum MediaFixtures {
         defer { lock.unlock() }
         let out = folder + "/" + name
         if FileManager.default.fileExists(atPath: out) { return out }
-        try run("/usr/bin/ffmpeg", ["-y", "-loglevel", "error", "-nostdin"] + args + [out])
+        // Written under a temporary name and renamed: a cut-off run never leaves a half file.
+        let ext = (name as NSString).pathExtension
+        let partial = folder + "/partial-\(getpid())-" + name
+        try run("/usr/bin/ffmpeg", ["-y", "-loglevel", "error", "-nostdin"] + args + ["-f", formats[ext] ?? ext, partial])
+        try FileManager.default.moveItem(atPath: partial, toPath: out)
         return out
     }
 
@@ -66,8 +71,9 @@ enum MediaFixtures {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// Writes a derived (damaged) file under a per-process name.
     static func write(_ bytes: [UInt8], _ name: String) throws -> String {
-        let out = folder + "/" + name
+        let out = folder + "/\(getpid())-" + name
         try Data(bytes).write(to: URL(fileURLWithPath: out))
         return out
     }
