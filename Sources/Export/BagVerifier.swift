@@ -118,7 +118,7 @@ public struct BagVerifier {
             }
         }
         let doc: CustodyDocument
-        do { doc = try JSONDecoder().decode(CustodyDocument.self, from: Data(custody)) } catch {
+        do { doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(custody)) } catch {
             r.findings.append(BagFinding("custody.malformed", path: "custody.json", "custody.json does not decode: \(error)"))
             return
         }

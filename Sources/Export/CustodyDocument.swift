@@ -13,6 +13,22 @@ public struct CustodyDocument: Codable, Sendable, Equatable {
     /// The custody log excerpt (nil when the archive has no custody log).
     public var custodyChain: CustodyChain?
 
+    /// The encoder whose output is signed: sorted keys, pretty-printed, `/` unescaped, dates
+    /// ISO 8601 (as `CaptureReport` JSON is stored at ingest).
+    public static func encoder() -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }
+
+    /// Decodes custody.json (and stored `CaptureReport` JSON): dates ISO 8601.
+    public static func decoder() -> JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }
+
     public init(export: ExportInfo, records: [RecordCustody], custodyChain: CustodyChain?) {
         self.format = Self.format
         self.export = export

@@ -66,7 +66,9 @@ public final class Exporter {
         var unique: [IndexedRecord] = []
         var seen: Set<String> = []
         for r in records where seen.insert(r.recordId).inserted { unique.append(r) }
-        let plans = try unique.map { r throws(ExportError) in try PayloadPlan(record: r) }
+        let plans = try unique.map { r throws(ExportError) in
+            try PayloadPlan(record: r, primaryBlob: (try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON))?.sha256)
+        }
         let bag = try BagWriter(destination: options.destination)
         for plan in plans {
             for entry in plan.entries { try bag.writePayload(entry, from: store) }
@@ -136,10 +138,7 @@ public final class Exporter {
 
     /// JSON with sorted keys, pretty-printed, `/` unescaped: the exact bytes that are signed.
     static func encode(_ document: CustodyDocument) throws(ExportError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        do { return Array(try encoder.encode(document)) + [0x0A] } catch {
+        do { return Array(try CustodyDocument.encoder().encode(document)) + [0x0A] } catch {
             throw .io(path: "custody.json", errno: EINVAL)
         }
     }
@@ -158,7 +157,7 @@ public final class Exporter {
         }
         var report = reverifier(bag.staging + "/data/" + record.recordId, media)
         report.relocate(from: bag.staging + "/", to: "")
-        let stored = try? JSONDecoder().decode(CaptureReport.self, from: record.reportJSON)
+        let stored = try? CustodyDocument.decoder().decode(CaptureReport.self, from: record.reportJSON)
         return .init(state: "done", reason: nil, report: report, changes: Self.changes(from: stored, to: report))
     }
 
@@ -178,7 +177,7 @@ public final class Exporter {
 
     static func custody(_ r: IndexedRecord, _ plan: PayloadPlan,
                         _ fresh: CustodyDocument.FreshVerification) -> CustodyDocument.RecordCustody {
-        let report = try? JSONDecoder().decode(CaptureReport.self, from: r.reportJSON)
+        let report = try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON)
         let sources = Dictionary(r.variants.map { ($0.blobId, $0.sourcePaths) }, uniquingKeysWith: { a, _ in a })
         let files = plan.entries.map { e in
             CustodyDocument.BagFile(path: e.bagPath, role: e.role, sha256: e.blobId, size: e.size,

@@ -2,7 +2,7 @@ import Query
 
 /// Where each stored file of a record goes in the bag: `data/<recordId>/<relativePath>`.
 ///
-/// - The first delivery-file variant keeps its capture-folder name (the `media` file's
+/// - The primary delivery-file variant (the one the record's report describes) keeps its capture-folder name (the `media` file's
 ///   `relativePath` when the record lists one with that blob, else the source file's name).
 /// - Variant k ≥ 2 (a malleable re-wrap of the same claim) goes to
 ///   `data/<recordId>/variant-<k>/<file name>`.
@@ -24,9 +24,11 @@ public struct PayloadPlan: Sendable, Equatable {
 
     public var entries: [Entry]
 
-    /// The plan for one record. Throws `unsafePath` for a stored path that could escape its
-    /// folder and `pathCollision` when two different blobs claim one path.
-    public init(record: IndexedRecord) throws(ExportError) {
+    /// The plan for one record. `primaryBlob` (the variant the record's stored report
+    /// describes) is placed first, under the unnumbered name; the other variants follow in
+    /// stored order. Throws `unsafePath` for a stored path that could escape its folder and
+    /// `pathCollision` when two different blobs claim one path.
+    public init(record: IndexedRecord, primaryBlob: String? = nil) throws(ExportError) {
         var out: [Entry] = []
         var taken: [String: String] = [:]  // relative path → blob
         func add(_ role: String, _ path: String, _ blob: String, _ size: UInt64) throws(ExportError) {
@@ -41,7 +43,11 @@ public struct PayloadPlan: Sendable, Equatable {
             out.append(Entry(recordId: record.recordId, role: role, relativePath: path, blobId: blob, size: size))
         }
         let variantBlobs = Set(record.variants.map(\.blobId))
-        for (index, variant) in record.variants.enumerated() {
+        var variants = record.variants
+        if let primaryBlob, let i = variants.firstIndex(where: { $0.blobId == primaryBlob }) {
+            variants.insert(variants.remove(at: i), at: 0)
+        }
+        for (index, variant) in variants.enumerated() {
             let listed = record.files.first { $0.role == "media" && $0.blobId == variant.blobId }
             let name = Self.fileName(listed?.relativePath ?? variant.sourcePaths.first ?? "media")
             if index == 0 {

@@ -58,7 +58,7 @@ import Verify
         let record = try f.addCapture("c1")
         let out = f.root + "/bag"
         _ = try f.exporter().export([record], options: f.options(out))
-        let doc = try JSONDecoder().decode(CustodyDocument.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/custody.json")))
+        let doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/custody.json")))
         #expect(doc.export.operatorName == "Test Operator")
         #expect(doc.export.toolVersion == "0.5.0-test")
         #expect(doc.export.caseName == "State v. Example")

@@ -125,7 +125,7 @@ final class ExportFixture {
             files: report.files.filter { $0.role != "media" }.map {
                 IndexedRecord.StoredFile(role: $0.role, relativePath: $0.relativePath, blobId: $0.sha256, size: $0.size)
             },
-            reportJSON: try JSONEncoder().encode(report))
+            reportJSON: try CustodyDocument.encoder().encode(report))
         let agent = CustodyAgent(operator: "ingest-operator", tool: .init(name: "exhibit-archive", version: "0.5.0"), host: "test-host")
         try store.environment.write { txn in
             _ = try log.append(CustodyDraft(.ingestion, agent: agent,

@@ -85,13 +85,12 @@ import Testing
         let (fixture, out) = try Self.bag()
         defer { withExtendedLifetime(fixture) {} }
         let url = URL(fileURLWithPath: out + "/custody.json")
-        var doc = try JSONDecoder().decode(CustodyDocument.self, from: Data(contentsOf: url))
+        var doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(contentsOf: url))
         var chain = try #require(doc.custodyChain)
         #expect(chain.events[1].eventType == .ingestion)
         chain.events[1].operator = "someone else"
         doc.custodyChain = chain
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = CustodyDocument.encoder()
         let bytes = try encoder.encode(doc)
         try bytes.write(to: url)
         try Self.rewriteTagManifest(out)
