@@ -72,7 +72,9 @@ public struct BagVerifier {
         // Tag files.
         for (path, expected) in tags.sorted(by: { $0.key < $1.key }) {
             guard let (digest, _) = hashFile(path) else {
-                r.findings.append(BagFinding("bag.tagFileMissing", path: path, "tag file \(path) is listed but missing (removed)"))
+                if !Self.requiredTags.contains(path) {
+                    r.findings.append(BagFinding("bag.tagFileMissing", path: path, "tag file \(path) is listed but missing (removed)"))
+                }
                 continue
             }
             r.tagFiles += 1
