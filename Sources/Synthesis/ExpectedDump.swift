@@ -79,6 +79,17 @@ public struct ExpectedDump: Codable, Sendable, Equatable {
         public var pathFindings: [String]
         /// `symlink`, `symlink-escapes-dump`, … or nil.
         public var note: String?
+
+        public init(sink: String, state: String, committedSha256: String?, file: String?, recordedPath: String?,
+                    pathFindings: [String], note: String?) {
+            self.sink = sink
+            self.state = state
+            self.committedSha256 = committedSha256
+            self.file = file
+            self.recordedPath = recordedPath
+            self.pathFindings = pathFindings
+            self.note = note
+        }
     }
 
     public struct Bundle: Codable, Sendable, Equatable {

@@ -44,7 +44,9 @@ extension SynthFaults {
         case .indexReserved:
             b.opened[k].index = 0
         case .duplicateClaim:
+            // The duplicate also breaks the accounting (opened = treeSize) and the full selection.
             b.opened.append(b.opened[k])
+            labels += [.withheldCountMismatch, .profileMismatch]
         case .claimSchemaViolation:
             guard let t = b.opened.firstIndex(where: { $0.claimId == "time.year" }) else { throw SynthError("synth.internal", "no time.year") }
             b.opened[t].value = "20x6"
@@ -52,6 +54,7 @@ extension SynthFaults {
         case .treeSizeMismatch:
             b.treeSize += 1
         case .withheldCountMismatch:
+            b = short
             b.withheldCount += 1
         case .neverRecordedMismatch:
             guard !b.neverRecorded.isEmpty else { throw SynthError("synth.internal", "nothing never-recorded") }
@@ -59,7 +62,8 @@ extension SynthFaults {
         case .inventoryMismatch:
             guard !b.inventoryEntries.isEmpty else { throw SynthError("synth.internal", "empty inventory") }
             b.inventoryEntries.removeFirst()
-            labels.append(.inventoryMetaLeafMismatch)
+            // The bundle's own neverRecorded list no longer matches its inventory either.
+            labels += [.inventoryMetaLeafMismatch, .neverRecordedMismatch]
         case .inventoryMetaLeafMismatch:
             // Count-preserving relabel of a withheld claim (location.city in the short bundle) as never-recorded.
             b = short
@@ -68,7 +72,8 @@ extension SynthFaults {
             b.inventoryEntries = (b.inventoryEntries + [InventoryEntry(claimId: id, rung: 3)])
                 .sorted { Array($0.claimId.utf8).lexicographicallyPrecedes(Array($1.claimId.utf8)) }
             b.withheldCount -= 1
-            labels.append(.inventoryMismatch)
+            // Also caught by the signed inventory and by the accounting (withheld = treeSize − 1 − opened).
+            labels += [.inventoryMismatch, .neverRecordedMismatch, .withheldCountMismatch]
         case .rootMismatch:
             b.root = flipHex(b.root)
         }
