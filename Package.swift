@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
-        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),

@@ -47,10 +47,11 @@ extension C2PAValidator {
             r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "claim signature does not verify"))
         }
 
-        // The pad: reserved space, zeros by the format (C2PA, docs/capture-format.md §3.5). It is
-        // outside the signature, so a non-zero byte there is a change nobody signed; reporting
-        // it keeps the malleable set within the seed's (our choice; c2pa-rs does not look).
-        for label in ["pad", "pad2"] {
+        // The pad in a JPEG: reserved space, zeros by the format (docs/capture-format.md §3.5).
+        // It is outside the signature, and the seed's JPEG malleable set (152 framing bytes +
+        // 2 swing bytes) does not contain it, so a non-zero byte there is reported (our choice;
+        // c2pa-rs does not look). In BMFF the seed lists the pad as malleable: not checked.
+        for label in ["pad", "pad2"] where r.container == "jpeg" {
             guard let item = cose.unprotectedHeader[label] else { continue }
             if let pad = item.bytesValue, pad.allSatisfy({ $0 == 0 }) { continue }
             r.failure.append(.init(code: C2PAValidator.padNotZero, url: url,
