@@ -43,6 +43,8 @@ let package = Package(
         // Executables.
         .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
+        // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),

@@ -10,10 +10,26 @@ struct IndexEntry: Hashable, Sendable {
         case kind = "idx.byKind"
         case sidecar = "idx.bySidecar"
         case ingest = "idx.byIngest"
+
+        /// The byte that starts this index's keys in `idx.counts`.
+        var tag: UInt8 {
+            switch self {
+            case .key: 0x4b      // K
+            case .time: 0x54     // T
+            case .integrity: 0x49 // I
+            case .trust: 0x52    // R
+            case .kind: 0x4e     // N
+            case .sidecar: 0x53  // S
+            case .ingest: 0x47   // G
+            }
+        }
     }
 
     let index: Index
     let key: [UInt8]
+
+    /// This entry's key in `idx.counts`: the index tag and the key without its record ID.
+    var countKey: [UInt8] { [index.tag] + key.dropLast(32) }
 
     /// Key prefix `part 0x00 part 0x00 …` (each part followed by a NUL).
     static func prefix(_ parts: [String]) -> [UInt8] {

@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 /// One prefix scan of one secondary index. Every term selects each record at most once (a
@@ -14,28 +15,51 @@ struct IndexTerm: Hashable, Sendable {
     func collect(_ db: Database, in txn: Transaction) throws -> [RecordID] {
         var out: [RecordID] = []
         let want = prefix.count + 32
-        try txn.scan(db, prefix: prefix) { key, _ in
+        try forEachKey(db, in: txn) { key in
             if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
-            return .next
         }
         if !exact { out.sort() }
         return out
     }
 
-    /// How many records the term selects (keys only; nothing is decoded).
-    func count(_ db: Database, in txn: Transaction) throws -> Int {
-        var n = 0
-        let want = prefix.count + 32
-        try txn.scan(db, prefix: prefix) { key, _ in
-            if !exact || key.count == want { n += 1 }
-            return .next
+    /// Visits every key (at least 32 bytes past the prefix) that starts with `prefix`, in key
+    /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key.
+    func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let cursor = try txn.cursor(db)
+        try prefix.withUnsafeBytes { p in
+            guard let pBase = p.baseAddress else { return }
+            var entry = try cursor.seek(atLeast: p)
+            while let (k, _) = entry {
+                guard k.count >= p.count + 32, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 else {
+                    // A shorter key under the prefix cannot be ours; a different prefix ends the range.
+                    if k.count >= p.count, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 {
+                        entry = try cursor.next()
+                        continue
+                    }
+                    return
+                }
+                try body(k)
+                entry = try cursor.next()
+            }
         }
-        return n
     }
 
-    /// Whether the term selects `id` (exact terms only).
-    func contains(_ id: RecordID, _ db: Database, in txn: Transaction) throws -> Bool {
-        try txn.contains(db, prefix + id.bytes)
+    /// The IDs of `ids` the term selects (exact terms only): one point lookup each, the key
+    /// built in one reused buffer.
+    func filter(_ ids: [RecordID], _ db: Database, in txn: Transaction) throws -> [RecordID] {
+        var key = prefix + [UInt8](repeating: 0, count: 32)
+        let base = prefix.count
+        var out: [RecordID] = []
+        for id in ids {
+            key.withUnsafeMutableBytes { k in
+                k.storeBytes(of: id.w0.bigEndian, toByteOffset: base, as: UInt64.self)
+                k.storeBytes(of: id.w1.bigEndian, toByteOffset: base + 8, as: UInt64.self)
+                k.storeBytes(of: id.w2.bigEndian, toByteOffset: base + 16, as: UInt64.self)
+                k.storeBytes(of: id.w3.bigEndian, toByteOffset: base + 24, as: UInt64.self)
+            }
+            if try key.withUnsafeBytes({ try txn.get(db, $0) }) != nil { out.append(id) }
+        }
+        return out
     }
 }
 

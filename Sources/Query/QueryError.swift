@@ -10,6 +10,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
     case damagedRecord(recordId: String, reason: String)
     /// The index was written by an incompatible format version.
     case unsupportedFormat(String)
+    /// No record has this ID (or ID prefix).
+    case notFound(String)
     /// An ID prefix matches more than one record.
     case ambiguousPrefix(String, candidates: [String])
     /// The LMDB environment failed.
@@ -21,6 +23,7 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
         case .invalidField: "index.field.invalid"
         case .damagedRecord: "index.record.damaged"
         case .unsupportedFormat: "index.unsupportedFormat"
+        case .notFound: "index.record.notFound"
         case .ambiguousPrefix: "index.prefix.ambiguous"
         case .storage(let e): e.isDiskFull ? "index.storage.diskFull" : "index.storage"
         }
@@ -32,6 +35,7 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
         case .invalidField(let n, let v): "\(code): \(n) value '\(v)' cannot be indexed"
         case .damagedRecord(let id, let r): "\(code): record \(id): \(r)"
         case .unsupportedFormat(let f): "\(code): unsupported index format \(f)"
+        case .notFound(let id): "\(code): no record \(id)"
         case .ambiguousPrefix(let p, let c): "\(code): '\(p)' matches several records: \(c.joined(separator: ", "))"
         case .storage(let e): "\(code): \(e)"
         }

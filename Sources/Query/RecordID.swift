@@ -22,9 +22,7 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
         guard key.count >= 32 else { return nil }
         let base = key.count - 32
         func word(_ i: Int) -> UInt64 {
-            var w: UInt64 = 0
-            for j in 0..<8 { w = w << 8 | UInt64(key[base + i * 8 + j]) }
-            return w
+            UInt64(bigEndian: key.loadUnaligned(fromByteOffset: base + i * 8, as: UInt64.self))
         }
         (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
     }

@@ -18,12 +18,16 @@ extension RecordIndex {
         try QueryError.wrapping {
             var oldEntries = Set<IndexEntry>()
             var oldVariants: [RecordID] = []
+            var oldTime: String? = nil
             if let old = try get(id, in: txn) {
                 oldEntries = (try? IndexEntry.entries(of: old, id: id)) ?? []
                 oldVariants = old.variants.compactMap { RecordID(hex: $0.blobId) }
+                oldTime = old.captureTime
             }
             for e in oldEntries.subtracting(newEntries) { try txn.delete(database(e.index), e.key) }
             for e in newEntries.subtracting(oldEntries) { try txn.put(database(e.index), e.key, [UInt8]()) }
+            try IndexCounters.apply(old: IndexCounters.contributions(oldEntries, captureTime: oldEntries.isEmpty ? nil : oldTime),
+                                    new: IndexCounters.contributions(newEntries, captureTime: record.captureTime), counts, in: txn)
             let idBytes = id.bytes
             for b in Set(oldVariants).subtracting(variantIds) {
                 if try txn.value(variants, b.bytes) == idBytes { try txn.delete(variants, b.bytes) }
@@ -44,7 +48,10 @@ extension RecordIndex {
         guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
         return try QueryError.wrapping {
             guard let old = try get(id, in: txn) else { return false }
-            for e in (try? IndexEntry.entries(of: old, id: id)) ?? [] { try txn.delete(database(e.index), e.key) }
+            let entries = (try? IndexEntry.entries(of: old, id: id)) ?? []
+            for e in entries { try txn.delete(database(e.index), e.key) }
+            try IndexCounters.apply(old: IndexCounters.contributions(entries, captureTime: entries.isEmpty ? nil : old.captureTime),
+                                    new: [:], counts, in: txn)
             let idBytes = id.bytes
             for v in old.variants {
                 guard let b = RecordID(hex: v.blobId) else { continue }

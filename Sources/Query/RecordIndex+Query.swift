@@ -13,8 +13,9 @@ extension RecordIndex {
         return QueryResult(matches: m.map(\.hex), indeterminate: i.map(\.hex))
     }
 
-    /// How many records `filter` selects; a single filter counts index keys without
-    /// materialising IDs, and nothing decodes a record body.
+    /// How many records `filter` selects. A single filter reads the entry counts
+    /// (`idx.counts`: one lookup, or a scan of distinct values for a prefix); several filters
+    /// intersect ID sets. Nothing decodes a record body.
     public func count(_ filter: RecordFilter) throws -> QueryCount {
         try QueryError.wrapping { try environment.read { try count(filter, in: $0) } }
     }
@@ -23,10 +24,9 @@ extension RecordIndex {
         let plan = try QueryPlan(filter)
         if plan.terms.isEmpty { return QueryCount(matches: try txn.count(records), indeterminate: 0) }
         if plan.terms.count == 1 {
-            let t = plan.terms[0]
             var indeterminate = 0
-            for u in plan.indeterminate { indeterminate += try u.count(database(u.index), in: txn) }
-            return QueryCount(matches: try t.count(database(t.index), in: txn), indeterminate: indeterminate)
+            for u in plan.indeterminate { indeterminate += try IndexCounters.count(u, counts, in: txn) }
+            return QueryCount(matches: try IndexCounters.count(plan.terms[0], counts, in: txn), indeterminate: indeterminate)
         }
         let (m, i) = try evaluate(filter, in: txn)
         return QueryCount(matches: m.count, indeterminate: i.count)
@@ -61,8 +61,7 @@ extension RecordIndex {
             if ids.isEmpty { return ids }
             // Point lookups cost a B-tree descent each; a scan costs one step per key.
             if t.exact && cache[t] == nil && ids.count * 16 < total {
-                let db = database(t.index)
-                return try ids.filter { try t.contains($0, db, in: txn) }
+                return try t.filter(ids, database(t.index), in: txn)
             }
             return ids.intersection(sorted: try collect(t))
         }

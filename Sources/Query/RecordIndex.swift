@@ -9,6 +9,7 @@ import LMDB
 /// - `idx.variants` — variant blob ID (32 B) → recordId (32 B).
 /// - `idx.byKey`, `idx.byTime`, `idx.byIntegrity`, `idx.byTrust`, `idx.byKind`, `idx.byIngest`
 ///   — `value 0x00 recordId` → empty.
+/// - `idx.counts`   — counts of the index entries (see `IndexCounters`).
 /// - `idx.bySidecar` — `state 0x00 sink 0x00 recordId`, `state 0x00 0x00 recordId` (some sink in
 ///   that state) and `0x00 sink 0x00 recordId` (sink present) → empty.
 ///
@@ -22,13 +23,14 @@ public final class RecordIndex: @unchecked Sendable {
     let meta: Database
     let records: Database
     let variants: Database
+    let counts: Database
     let indexes: [IndexEntry.Index: Database]
 
     /// Opens the index databases, creating them (in one write transaction) when the archive
     /// has none yet. Do not call inside a `read` or `write` closure.
     public init(environment: Environment) throws {
         self.environment = environment
-        let names = ["idx.meta", "idx.records", "idx.variants"] + IndexEntry.Index.allCases.map(\.rawValue)
+        let names = ["idx.meta", "idx.records", "idx.variants", "idx.counts"] + IndexEntry.Index.allCases.map(\.rawValue)
         let dbs: [String: Database] = try QueryError.wrapping {
             var out: [String: Database] = [:]
             for name in names {
@@ -44,6 +46,7 @@ public final class RecordIndex: @unchecked Sendable {
         meta = db("idx.meta")
         records = db("idx.records")
         variants = db("idx.variants")
+        counts = db("idx.counts")
         var indexes: [IndexEntry.Index: Database] = [:]
         for i in IndexEntry.Index.allCases { indexes[i] = db(i.rawValue) }
         self.indexes = indexes

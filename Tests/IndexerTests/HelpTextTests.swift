@@ -28,6 +28,8 @@ import Testing
           trust                   Add, list or remove the archive's signer and TSA trust anchors.
           reverify                Re-verify stored records from their stored bytes against today's trust anchors.
           log                     List custody events, or prove the hash chain unbroken (--verify).
+          query                   List or count records by key, capture time, state, sidecar, kind, trust.
+          show                    Show one record: fields, sidecars, variants, files, findings, custody.
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 

@@ -10,6 +10,7 @@ public enum CommandRunner {
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
         AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
         IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
+        QueryCommand.self, ShowCommand.self,
     ] }
 
     public static func run(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
