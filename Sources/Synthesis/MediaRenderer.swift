@@ -59,7 +59,10 @@ public struct MediaRenderer: Sendable {
     public func renderDepth(stills: Int) throws(SynthError) {
         guard stills > 0 else { return }
         let s = MediaRenderer.depthSize
-        try run(["-f", "lavfi", "-i", "gradients=size=\(s.width)x\(s.height):rate=5:speed=0.02:seed=\(noiseSeed % 100_000)",
+        // A tilted plane whose offset steps per frame: cheap per pixel, and (unlike `gradients`,
+        // whose output varies between runs) the same bytes for a seed.
+        let geq = "geq=lum='20000+250*Y+30*X+mod(N*37+\(seed % 9000)\\,9000)'"
+        try run(["-f", "lavfi", "-i", "nullsrc=size=\(s.width)x\(s.height):rate=5,format=gray16le,\(geq)",
                  "-frames:v", "\(stills)", "-pix_fmt", "gray16be"] + MediaRenderer.bitexact + ["\(work)/depth-%07d.png"])
     }
 

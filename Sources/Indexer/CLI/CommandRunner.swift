@@ -9,8 +9,8 @@ public enum CommandRunner {
     public static var commands: [any Command.Type] { [
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
         AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
-        QueryCommand.self, ShowCommand.self,
         IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
+        QueryCommand.self, ShowCommand.self,
         ExportCommand.self, VerifyExportCommand.self,
     ] }
 
