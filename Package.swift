@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
 
         // Stages.
-        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
         .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import CaptureFormat
 import Foundation
+import Synthesis
 import Testing
 @testable import Media
 
@@ -79,11 +80,11 @@ import Testing
         let path = try MediaFixtures.mp4(seconds: 4)
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 1)
         var bytes = try MediaFixtures.bytes(path)
-        let table = try SampleTableReader(path: path)
-        let sample = try #require(table.tracks.first { $0.handler == "vide" }?.samples[10])
+        let table = try MP4SampleTables(parsing: bytes)
+        let sample = try #require(table.track(handler: "vide")?.samples[10])
         bytes[sample.offset + sample.size / 2] ^= 0x01
         let flipped = try MediaFixtures.write(bytes, "flipped.mp4")
-        let r = StreamedChunkRecomputer().recompute(path: flipped, expected: sim.record(chunkSize: StreamedChunks.chunkSize))
+        let r = StreamedChunkRecomputer().recompute(path: flipped, expected: sim.record())
         #expect(r.state == .notRecomputable)
         #expect(r.findings.isEmpty)
         #expect(r.ordersTried >= 1)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct StreamedChunkTests {
     /// The bytes libavformat yields per track are exactly the sample-table bytes (AVCC H.264,
-    /// raw AAC): every chunk hash agrees with the independent reader's.
+    /// raw AAC): every chunk hash agrees with capture-synth's own sample-table reader's.
     @Test func elementaryStreamBytesMatchTheSampleTables() throws {
         let path = try MediaFixtures.mp4(seconds: 4)
         let chunk = 64 << 10
@@ -31,7 +31,7 @@ import Testing
         var nonBase = 0
         for seed in UInt64(0)..<24 {
             let sim = try CaptureOrderSimulation(path: path, chunkSize: chunk, seed: seed)
-            let record = sim.record(chunkSize: chunk)
+            let record = sim.record()
             let r = StreamedChunkRecomputer().compare(es, expected: record)
             #expect(r.state == .recomputed, "seed \(seed): \(r)")
             #expect(r.videoChunks == .init(computed: sim.videoCount, recorded: sim.videoCount))
@@ -44,9 +44,9 @@ import Testing
     @Test func recomputeFromPathWithFullSizeChunks() throws {
         let path = try MediaFixtures.mp4(seconds: 4)
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 7)
-        let r = StreamedChunkRecomputer().recompute(path: path, expected: sim.record(chunkSize: StreamedChunks.chunkSize))
+        let r = StreamedChunkRecomputer().recompute(path: path, expected: sim.record())
         #expect(r.state == .recomputed)
-        #expect(r.rootRecorded == sim.record(chunkSize: StreamedChunks.chunkSize).root.hex)
+        #expect(r.rootRecorded == sim.record().root.hex)
         let back = try JSONDecoder().decode(ChunkRecomputation.self, from: JSONEncoder().encode(r))
         #expect(back == r)
     }
@@ -55,7 +55,7 @@ import Testing
         let path = try MediaFixtures.mp4(seconds: 6, bitrate: "2M")
         let chunk = 16 << 10
         let sim = try CaptureOrderSimulation(path: path, chunkSize: chunk, seed: 3)
-        let record = try #require(sim.perturbedRecord(chunkSize: chunk, far: 12))
+        let record = try #require(try sim.perturbedRecord(far: 12))
         let r = StreamedChunkRecomputer().recompute(path: path, expected: record)
         #expect(r.state == .notRecomputable)
         #expect(r.ordersTried > 1)
@@ -73,7 +73,7 @@ import Testing
     @Test func countMismatchIsNamed() throws {
         let path = try MediaFixtures.mp4(seconds: 4)
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 1)
-        var record = sim.record(chunkSize: StreamedChunks.chunkSize)
+        var record = sim.record()
         record.videoChunks += 1
         let r = StreamedChunkRecomputer().recompute(path: path, expected: record)
         #expect(r.state == .notRecomputable)
@@ -87,7 +87,7 @@ import Testing
         let bytes = try MediaFixtures.bytes(path)
         let cut = try MediaFixtures.write(Array(bytes.prefix(bytes.count * 2 / 3)), "truncated-fs.mp4")
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 1)
-        let r = StreamedChunkRecomputer().recompute(path: cut, expected: sim.record(chunkSize: StreamedChunks.chunkSize))
+        let r = StreamedChunkRecomputer().recompute(path: cut, expected: sim.record())
         #expect(r.state == .notRecomputable)
         #expect(r.findings.contains { $0.code == "media.truncated" }, "\(r.findings)")
     }
@@ -98,7 +98,7 @@ import Testing
         let bytes = try MediaFixtures.bytes(path)
         let cut = try MediaFixtures.write(Array(bytes.prefix(bytes.count / 2)), "truncated-nomoov.mp4")
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 1)
-        let r = StreamedChunkRecomputer().recompute(path: cut, expected: sim.record(chunkSize: StreamedChunks.chunkSize))
+        let r = StreamedChunkRecomputer().recompute(path: cut, expected: sim.record())
         #expect(r.state == .notRecomputable)
         #expect(r.findings.map(\.code) == ["media.unrecognizedContainer"])
     }
