@@ -30,10 +30,6 @@ import Testing
           log                     List custody events, or prove the hash chain unbroken (--verify).
           query                   List or count records by key, capture time, state, sidecar, kind, trust.
           show                    Show one record: fields, sidecars, variants, files, findings, custody.
-          ingest                  Verify and store every capture of capture dumps (idempotent, resumable).
-          trust                   Add, list or remove the archive's signer and TSA trust anchors.
-          reverify                Re-verify stored records from their stored bytes against today's trust anchors.
-          log                     List custody events, or prove the hash chain unbroken (--verify).
           export                  Export records as a signed chain-of-custody BagIt bag.
           verify-export           Check an exported bag: completeness, hashes, signature, custody chain.
 
