@@ -20,16 +20,17 @@ public struct CustodyExcerpt: Sendable, Equatable {
 }
 
 extension CustodyLog: CustodySource {
+    /// Appends the event and reads the excerpt in the same write transaction, so the excerpt
+    /// ends exactly at this event even when another process appends right after.
     public func recordReplication(_ draft: CustodyDraft, recordIds: [String]) throws -> CustodyExcerpt {
-        let appended = try environment.write { txn in try append(draft, in: txn) }
-        return try environment.read { txn in
+        try environment.write { txn in
+            let appended = try append(draft, in: txn)
             var first = appended.seq
             for id in recordIds {
                 if let seq = try events(forObject: id, in: txn).first?.seq { first = min(first, seq) }
             }
-            let head = try head(in: txn)
-            let span = try allEvents(in: txn).filter { $0.seq >= first && $0.seq <= head.seq }
-            return CustodyExcerpt(chain: CustodyChain(events: span, headSequence: head.seq, headHash: head.hash),
+            let span = try allEvents(in: txn).filter { $0.seq >= first && $0.seq <= appended.seq }
+            return CustodyExcerpt(chain: CustodyChain(events: span, headSequence: appended.seq, headHash: appended.hash),
                                   replicationSequence: appended.seq)
         }
     }
