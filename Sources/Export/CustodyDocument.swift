@@ -97,5 +97,18 @@ public struct CustodyDocument: Codable, Sendable, Equatable {
         /// Changes against the report at ingest: integrity, trust and each sink state that
         /// differ (`integrity: intact → tampered`); empty when none.
         public var changes: [String]
+        /// The other delivery-file variants in the bag (`variant-<k>/…`), each verified too
+        /// (with the record's evidence folder); empty when the record has one variant.
+        public var variants: [VariantCheck] = []
+    }
+
+    /// The fresh verification of one further variant.
+    public struct VariantCheck: Codable, Sendable, Equatable {
+        public var path: String
+        public var sha256: String?
+        public var recordId: String?
+        public var integrity: String
+        public var trust: String?
+        public var failureCodes: [String]
     }
 }

@@ -155,10 +155,19 @@ public final class Exporter {
         guard let media = Self.deliveryFile(plan, bag) else {
             return .init(state: "not-run", reason: "the record has no delivery file", report: nil, changes: [])
         }
-        var report = reverifier(bag.staging + "/data/" + record.recordId, media)
+        let folder = bag.staging + "/data/" + record.recordId
+        var report = reverifier(folder, media)
         report.relocate(from: bag.staging + "/", to: "")
         let stored = try? CustodyDocument.decoder().decode(CaptureReport.self, from: record.reportJSON)
-        return .init(state: "done", reason: nil, report: report, changes: Self.changes(from: stored, to: report))
+        var fresh = CustodyDocument.FreshVerification(state: "done", reason: nil, report: report,
+                                                      changes: Self.changes(from: stored, to: report))
+        for entry in plan.entries where entry.role == "media-variant" {
+            let r = reverifier(folder, bag.staging + "/" + entry.bagPath)
+            fresh.variants.append(.init(path: entry.bagPath, sha256: r.sha256, recordId: r.recordId,
+                                        integrity: r.integrity.rawValue, trust: r.signer?.trust.rawValue,
+                                        failureCodes: r.statusCodes.failure.map(\.code)))
+        }
+        return fresh
     }
 
     /// What differs between the report at ingest and the fresh one: integrity, trust, sinks.

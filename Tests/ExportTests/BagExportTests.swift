@@ -163,5 +163,16 @@ import Verify
         let copy = try Data(contentsOf: URL(fileURLWithPath: "\(out)/data/\(record.recordId)/variant-2/IMG_c1.jpg"))
         #expect(Array(copy) == bytes)
         #expect(BagVerifier(bag: out).verify().findings == [])
+        // Both variants were verified from the bag; the appended byte is inside the data hash's
+        // range, so the second variant reads as tampered, named by its code.
+        let doc = try CustodyDocument.decoder().decode(CustodyDocument.self,
+                                                       from: Data(contentsOf: URL(fileURLWithPath: out + "/custody.json")))
+        let fresh = try #require(doc.records.first?.verificationAtExport)
+        #expect(fresh.report?.integrity == .intact)
+        #expect(fresh.variants.map(\.path) == ["data/\(record.recordId)/variant-2/IMG_c1.jpg"])
+        #expect(fresh.variants.first?.sha256 == put.id.hex)
+        #expect(fresh.variants.first?.recordId == record.recordId)
+        #expect(fresh.variants.first?.integrity == "tampered")
+        #expect(fresh.variants.first?.failureCodes == ["assertion.dataHash.mismatch"])
     }
 }
