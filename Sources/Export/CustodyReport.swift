@@ -73,6 +73,9 @@ public struct CustodyReport {
             ("Integrity at ingest", stateSpan(r.integrity)),
             ("Integrity at export", fresh.map { stateSpan($0.integrity.rawValue) } ?? esc(r.verificationAtExport.reason ?? "not run")),
             ("Changes since ingest", r.verificationAtExport.changes.isEmpty ? "none" : esc(r.verificationAtExport.changes.joined(separator: "; "))),
+            ("Other variants at export", r.verificationAtExport.variants.isEmpty ? "none" : r.verificationAtExport.variants.map { v in
+                code(v.path) + ": " + stateSpan(v.integrity) + (v.failureCodes.isEmpty ? "" : " (" + esc(v.failureCodes.joined(separator: ", ")) + ")")
+            }.joined(separator: "<br>")),
             ("Signer key", r.keyFingerprint.map(code) ?? "unsigned"),
             ("Signer", esc((fresh ?? ingest)?.signer.map { "\($0.subject) (issuer \($0.issuer))" } ?? "—")),
             ("Trust", esc(r.trust ?? "—")),
