@@ -14,6 +14,7 @@ public struct BagFinding: Codable, Sendable, Equatable, CustomStringConvertible 
     /// - `signature.*` — `custody.cose` does not verify over `custody.json` (see `CustodySignature`).
     /// - `custody.malformed` — `custody.json` does not decode.
     /// - `custody.fileMismatch` — custody.json's file list disagrees with the payload manifest.
+    /// - `custody.bagMismatch` — custody.json names another bag than bag-info.txt's External-Identifier.
     /// - `custody.eventTampered`, `custody.chainBroken`, `custody.sequenceGap`,
     ///   `custody.headMismatch`, `custody.empty`, `custody.unknownFormat` — the custody chain proof
     ///   does not recompute (see `CustodyChain`).

@@ -125,6 +125,13 @@ public struct BagVerifier {
             return
         }
         r.records = doc.records.count
+        let info = read("bag-info.txt").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let bagId = info.split(separator: "\n").first { $0.hasPrefix("External-Identifier:") }
+            .map { $0.dropFirst("External-Identifier:".count).trimmingCharacters(in: .whitespaces) }
+        if bagId != doc.export.externalIdentifier {
+            r.findings.append(BagFinding("custody.bagMismatch", path: "custody.json",
+                                         "custody.json is for bag \(doc.export.externalIdentifier), bag-info.txt names \(bagId ?? "none")"))
+        }
         var listed: [String: String] = [:]
         for record in doc.records {
             for f in record.files { listed[f.path] = f.sha256 }

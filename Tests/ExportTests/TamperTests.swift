@@ -109,6 +109,22 @@ import Testing
         #expect(again.last?.sequence == 3)
     }
 
+    /// A validly signed custody.json of another export of the same records, swapped in: the
+    /// signature holds, the bag identity does not.
+    @Test func custodyFromAnotherBagIsNamed() throws {
+        let (f, out) = try Self.bag()
+        defer { withExtendedLifetime(f) {} }
+        let other = f.root + "/other"
+        _ = try f.exporter().export(f.records, options: f.options(other))
+        for name in ["custody.json", "custody.cose"] {
+            try FileManager.default.removeItem(atPath: out + "/" + name)
+            try FileManager.default.copyItem(atPath: other + "/" + name, toPath: out + "/" + name)
+        }
+        try Self.rewriteTagManifest(out)
+        let findings = BagVerifier(bag: out).verify().findings
+        #expect(findings.map(\.code) == ["custody.bagMismatch"])
+    }
+
     /// Recomputes tagmanifest-sha256.txt as a forger would.
     static func rewriteTagManifest(_ out: String) throws {
         let path = out + "/tagmanifest-sha256.txt"
