@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 extension RecordIndex {
@@ -35,7 +36,13 @@ extension RecordIndex {
     /// The records with these IDs, in the same order (absent IDs are skipped).
     public func records(_ ids: [String]) throws -> [IndexedRecord] {
         try QueryError.wrapping {
-            try environment.read { txn in try ids.compactMap { try get(recordId: $0, in: txn) } }
+            try environment.read { txn in
+                let decoder = JSONDecoder()
+                return try ids.compactMap { hex in
+                    guard let id = RecordID(hex: hex) else { throw QueryError.invalidRecordId(hex) }
+                    return try get(id, in: txn, decoder: decoder)
+                }
+            }
         }
     }
 
