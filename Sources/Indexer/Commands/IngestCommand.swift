@@ -44,7 +44,7 @@ struct IngestCommand: Command {
         let (captures, pathErrors) = Ingestor.discover(args.positionals)
         let c = context.console
         for e in pathErrors { c.err("Error: \(e)") }
-        let total = Ingestor.estimatedBytes(captures)
+        let total = c.stderrIsTerminal ? Ingestor.estimatedBytes(captures) : 0  // only the bar needs it
         let bar = ProgressBar(console: c, items: captures.count, bytes: total)
         var summary: IngestSummary
         do {
