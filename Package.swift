@@ -37,9 +37,12 @@ let package = Package(
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
 
+        // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
+        .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+
         // Executables.
         .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
-        .executableTarget(name: "CaptureSynth", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
         .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
 
@@ -48,11 +51,11 @@ let package = Package(
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
-        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["CaptureSynth", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,14 @@ extension C2PAValidator {
         var signerTrusted = false
         // The claim signature.
         let signature = verifySignature(manifest: manifest, claimBytes: Array(claimBytes), url: sigURL, report: &r)
-        tampered = tampered || !signature.validated
+        tampered = tampered || !signature.validated || !signature.padClean
+        // BMFF: the merkle-offset field must be 0 when no merkle tree is used (our files and
+        // c2pa-rs's unfragmented ones); the seed's parser checks it (ours, like the pad).
+        if let merkle = location.merkleOffset, merkle != 0 {
+            r.failure.append(.init(code: C2PAValidator.merkleOffsetUnexpected,
+                                   explanation: "uuid box merkle offset \(merkle) without merkle hashing"))
+            tampered = true
+        }
         signerTrusted = signature.trusted
 
         // Every hashed URI the claim makes.

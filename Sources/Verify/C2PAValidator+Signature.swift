@@ -6,6 +6,8 @@ extension C2PAValidator {
     struct SignatureOutcome {
         var validated = false
         var trusted = false
+        /// The unprotected `pad`/`pad2` byte strings hold only zeros (or are absent).
+        var padClean = true
     }
 
     /// COSE_Sign1 over the claim with the leaf key; the timestamp; the signer's chain and profile.
@@ -43,6 +45,18 @@ extension C2PAValidator {
             out.validated = true
         } else {
             r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "claim signature does not verify"))
+        }
+
+        // The pad in a JPEG: reserved space, zeros by the format (docs/capture-format.md §3.5).
+        // It is outside the signature, and the seed's JPEG malleable set (152 framing bytes +
+        // 2 swing bytes) does not contain it, so a non-zero byte there is reported (our choice;
+        // c2pa-rs does not look). In BMFF the seed lists the pad as malleable: not checked.
+        for label in ["pad", "pad2"] where r.container == "jpeg" {
+            guard let item = cose.unprotectedHeader[label] else { continue }
+            if let pad = item.bytesValue, pad.allSatisfy({ $0 == 0 }) { continue }
+            r.failure.append(.init(code: C2PAValidator.padNotZero, url: url,
+                                   explanation: "unprotected \(label) is not a byte string of zeros"))
+            out.padClean = false
         }
 
         // Timestamp: degrades only itself.

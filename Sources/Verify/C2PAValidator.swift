@@ -15,6 +15,11 @@ public final class C2PAValidator: Sendable {
     public let tsaAnchors: TrustAnchors
     private let chainCache = Mutex<[String: ChainValidation]>([:])
 
+    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
+    /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
+    public static let padNotZero = "cose.padNotZero"
+    public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
+
     public init(signerAnchors: TrustAnchors = .none, tsaAnchors: TrustAnchors = .none) {
         self.signerAnchors = signerAnchors
         self.tsaAnchors = tsaAnchors

@@ -29,7 +29,7 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     public var statusCodes: StatusCodes
     /// One entry per sink the record names (audio, sensors, ring, depth, second-view).
     public var sidecars: [Sidecar]
-    /// Files in the capture's evidence folder that no sink names (relative paths).
+    /// Files in the capture's evidence folder that no sink names (paths relative to `evidence/`).
     public var unreferenced: [String]
     public var disclosure: [Disclosure]
     public var streamedChunks: StreamedChunks?

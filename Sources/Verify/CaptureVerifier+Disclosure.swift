@@ -11,7 +11,7 @@ extension CaptureVerifier {
         let contents = CaptureFolderContents(scanning: folder)
         for rel in contents.bundles.sorted(by: bytewisePrecedes) {
             let path = folder + "/" + rel
-            report.disclosure.append(checkBundle(path: path, relative: rel, tree: tree, files: &files))
+            report.disclosure.append(checkBundle(path: path, relative: files.dumpRelative(path), tree: tree, files: &files))
         }
     }
 

@@ -31,6 +31,11 @@ struct FileLedger {
         return d
     }
 
+    /// Relative to the dump root when inside it (the report's sidecar `file`), else as given.
+    func dumpRelative(_ path: String) -> String {
+        path.hasPrefix(location.dumpRoot + "/") ? String(path.dropFirst(location.dumpRoot.count + 1)) : path
+    }
+
     /// Relative to the capture folder when inside it, else to the dump root, else the name.
     func relative(_ path: String) -> String {
         for base in [location.captureFolder, location.dumpRoot].compactMap({ $0 }) where path.hasPrefix(base + "/") {
@@ -64,12 +69,12 @@ extension CaptureVerifier {
         }
         report.sidecars = evidence.sidecars.map { s in
             .init(sink: s.sink.rawValue, state: s.state.rawValue, committedSha256: s.committedSha256?.hex,
-                  actualSha256: s.actualSha256?.hex, file: s.file.map { files.relative($0) },
+                  actualSha256: s.actualSha256?.hex, file: s.file.map { files.dumpRelative($0) },
                   recordedPath: record.sinks.first { $0.sink == s.sink }?.record.path,
                   notes: s.pathFindings.map(\.rawValue) + (s.note.map { [$0] } ?? []))
         }
         if !evidence.ringRejected.isEmpty { report.ringRejected = evidence.ringRejected }
-        report.unreferenced = evidence.unreferenced.map { EvidenceLayout.evidenceFolderName + "/" + $0 }
+        report.unreferenced = evidence.unreferenced
         for rel in evidence.unreferenced {
             let path = layout.evidenceFolder + "/" + rel
             if case .file = layout.entry(at: path) { _ = try? files.digest(path, role: "unreferenced") }

@@ -103,10 +103,10 @@ import Verify
         #expect(sidecars.map { $0["sink"] as? String ?? "" } == ["audio", "sensors", "ring", "depth", "second-view"])
         #expect(sidecars.map { $0["state"] as? String ?? "" } == ["verified", "failed", "never-recorded", "never-recorded", "never-recorded"])
         #expect(sidecars[0]["committedSha256"] as? String == sidecars[0]["actualSha256"] as? String)
-        #expect(sidecars[0]["file"] as? String == "evidence/audio.caf")
+        #expect(sidecars[0]["file"] as? String == "captures/c1/evidence/audio.caf")
         let disclosure = try #require(o["disclosure"] as? [[String: Any]])
         #expect(disclosure.count == 1)
-        #expect(disclosure[0]["file"] as? String == "disclosure/short.bundle.json")
+        #expect(disclosure[0]["file"] as? String == "captures/c1/disclosure/short.bundle.json")
         #expect(disclosure[0]["profile"] as? String == "short")
         #expect(disclosure[0]["result"] as? String == "verified")
         #expect((disclosure[0]["failures"] as? [Any])?.isEmpty == true)
@@ -130,8 +130,8 @@ import Verify
         #expect(plain.out.contains("  integrity:      intact\n"))
         #expect(plain.out.contains("; untrusted\n"))
         #expect(plain.out.contains("  capture time:   2026-11-30T14:03 @ minute\n"))
-        #expect(plain.out.contains("  sidecar audio:  verified evidence/audio.caf\n"))
-        #expect(plain.out.contains("  disclosure:     disclosure/short.bundle.json short verified"))
+        #expect(plain.out.contains("  sidecar audio:  verified captures/c1/evidence/audio.caf\n"))
+        #expect(plain.out.contains("  disclosure:     captures/c1/disclosure/short.bundle.json short verified"))
         #expect(!plain.out.lowercased().contains("fake") && !plain.out.lowercased().contains("authentic"))
 
         // A changed sidecar: exit 1; a missing path is an item with its error and the run goes on.

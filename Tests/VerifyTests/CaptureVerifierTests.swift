@@ -28,9 +28,10 @@ import Testing
         #expect(r.states == ["audio": "verified", "sensors": "verified", "ring": "verified", "depth": "verified",
                              "second-view": "verified"])
         #expect(r.sidecar("ring")?.actualSha256 == CaptureDumpFixture.ringDigest.hex)
-        #expect(r.sidecar("audio")?.file == "evidence/audio.caf")
+        #expect(r.sidecar("audio")?.file == "captures/\(CaptureDumpFixture.captureId)/evidence/audio.caf")
         #expect(r.unreferenced.isEmpty)
-        #expect(r.disclosure.map(\.file) == ["disclosure/full.bundle.json", "disclosure/short.bundle.json"])
+        let cap = "captures/\(CaptureDumpFixture.captureId)/"
+        #expect(r.disclosure.map(\.file) == [cap + "disclosure/full.bundle.json", cap + "disclosure/short.bundle.json"])
         #expect(r.disclosure.allSatisfy { $0.result == "verified" && $0.failures.isEmpty })
         #expect(r.disclosure.first { $0.profile == "short" }?.openedLeaves == 6)
         #expect(r.streamedChunks?.state == "absent")
@@ -82,10 +83,8 @@ import Testing
         #expect(r.states == ["audio": "uncommitted", "sensors": "failed", "ring": "never-recorded", "depth": "never-recorded",
                              "second-view": "verified"])
         // Files present for sinks that are failed / never-recorded are unreferenced, never matched.
-        #expect(r.unreferenced == ["evidence/depth.png", "evidence/ring", "evidence/sensors.jsonl"]
-            || r.unreferenced == ["evidence/depth.png", "evidence/ring/frame-m1.jpg", "evidence/ring/frame-m2.jpg",
-                                  "evidence/ring/frame-m3.jpg", "evidence/ring/frame-p1.jpg", "evidence/ring/frame-p2.jpg",
-                                  "evidence/ring/frame-p3.jpg", "evidence/ring/frame-p4.jpg", "evidence/sensors.jsonl"])
+        #expect(r.unreferenced == ["depth.png", "ring/frame-m1.jpg", "ring/frame-m2.jpg", "ring/frame-m3.jpg", "ring/frame-p1.jpg",
+                                   "ring/frame-p2.jpg", "ring/frame-p3.jpg", "ring/frame-p4.jpg", "sensors.jsonl"])
         #expect(r.context?.depth == "absent: unsupported-hardware")
         #expect(!r.needsAttention) // uncommitted is reported, not counted as a mismatch
     }
@@ -97,7 +96,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: f.evidence + "/extra", withIntermediateDirectories: true)
         f.write(f.evidence + "/extra/x.bin", [1, 2, 3])
         let r = try f.verify()
-        #expect(r.unreferenced == ["evidence/extra/x.bin", "evidence/notes.txt"])
+        #expect(r.unreferenced == ["extra/x.bin", "notes.txt"])
         let u = r.files.filter { $0.role == "unreferenced" }
         #expect(u.map(\.relativePath).sorted() == ["evidence/extra/x.bin", "evidence/notes.txt"])
         #expect(u.first { $0.relativePath == "evidence/extra/x.bin" }?.sha256 == ContentDigest.sha256(of: [1, 2, 3] as [UInt8]).hex)
@@ -136,7 +135,7 @@ import Testing
         #expect(r.sidecar("audio")?.notes == ["path-parent-traversal"])
         #expect(r.sidecar("audio")?.recordedPath == "/var/mobile/../../../etc/audio.caf")
         #expect(r.sidecar("sensors")?.notes == ["path-relative", "path-parent-traversal"])
-        #expect(r.sidecar("sensors")?.file == "evidence/sensors.jsonl")
+        #expect(r.sidecar("sensors")?.file == "captures/\(CaptureDumpFixture.captureId)/evidence/sensors.jsonl")
     }
 
     @Test func disclosureBundleFailuresAreNamed() throws {
@@ -155,7 +154,7 @@ import Testing
         // Not a bundle at all.
         f.write(dir + "junk.bundle.json", Array("{\"version\": 1".utf8))
         let r = try f.verify()
-        let by = Dictionary(uniqueKeysWithValues: r.disclosure.map { ($0.file, $0) })
+        let by = Dictionary(uniqueKeysWithValues: r.disclosure.map { (String($0.file.dropFirst("captures/\(CaptureDumpFixture.captureId)/".count)), $0) })
         #expect(by["disclosure/full.bundle.json"]?.result == "verified")
         #expect(by["disclosure/short.bundle.json"]?.result == "failed")
         #expect(by["disclosure/short.bundle.json"]?.failures.map(\.label) == ["leaf-mismatch"])

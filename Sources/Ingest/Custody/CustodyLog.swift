@@ -24,11 +24,10 @@ public final class CustodyLog: Sendable {
     /// Call outside any transaction (creating a database is itself a write transaction).
     public init(environment: Environment) throws {
         self.environment = environment
-        let create = !environment.options.readOnly
         do {
-            events = try environment.database("custody.events", create: create)
-            objects = try environment.database("custody.objects", create: create)
-            meta = try environment.database("custody.meta", create: create)
+            events = try environment.openOrCreate("custody.events")
+            objects = try environment.openOrCreate("custody.objects")
+            meta = try environment.openOrCreate("custody.meta")
         } catch let e as LMDBError where e == .notFound {
             throw CustodyError.notInitialised
         }
