@@ -83,12 +83,18 @@ extension ContentStore {
         var source = FileDescriptorSource(fd: fd, path: path)
         var st = stat()
         if inlineLimit > 0, fstat(fd, &st) == 0, Int(st.st_size) <= inlineLimit {
-            // Read one byte more than the limit: a file that grew meanwhile goes the streamed way.
-            var bytes = [UInt8](repeating: 0, count: inlineLimit + 1)
-            let n = try bytes.withUnsafeMutableBytes { try source.read(into: $0) }
-            if n <= inlineLimit {
-                bytes.removeSubrange(n...)
-                progress?(n)
+            // Read one byte more than the size: a file that grew meanwhile goes the streamed way.
+            let capacity = Int(st.st_size) + 1
+            var readError: (any Error)?
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                do { count = try source.read(into: UnsafeMutableRawBufferPointer(buffer)) } catch {
+                    readError = error
+                    count = 0
+                }
+            }
+            if let readError { throw readError }
+            if bytes.count < capacity {
+                progress?(bytes.count)
                 return try stage(inline: bytes)
             }
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw CASError.input(path: path, errno: errno) }
@@ -98,6 +104,13 @@ extension ContentStore {
 
     /// Stages bytes in memory: hashed now (blob digest and chunk IDs), written at `commit`.
     public func stage(inline bytes: [UInt8]) throws -> StagedBlob {
+        if bytes.count <= chunkSize, let id = ContentID(digest: MessageDigest.sha256(bytes)) {
+            // One chunk: its ID is the blob's ID (one hash).
+            let ids = bytes.isEmpty ? [] : [id]
+            return StagedBlob(id: id, size: UInt64(bytes.count),
+                              record: BlobRecord(size: UInt64(bytes.count), chunkSize: chunkSize, chunks: ids).encoded(),
+                              token: nil, inline: (ids, bytes))
+        }
         let blobHash = MessageDigest(.sha256)
         var ids: [ContentID] = []
         bytes.withUnsafeBytes { all in

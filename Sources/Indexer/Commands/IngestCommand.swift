@@ -2,6 +2,7 @@ import CAS
 import Crypto
 import Foundation
 import Ingest
+import LMDB
 import Verify
 
 /// `ingest DUMP...`: verifies and stores every capture of the dumps, one transaction each.
@@ -43,11 +44,22 @@ struct IngestCommand: Command {
         let (captures, pathErrors) = Ingestor.discover(args.positionals)
         let c = context.console
         for e in pathErrors { c.err("Error: \(e)") }
-        let total = captures.reduce(UInt64(0)) { $0 + Self.size($1.deliveryFile) }
+        let total = c.stderrIsTerminal ? Ingestor.estimatedBytes(captures) : 0  // only the bar needs it
         let bar = ProgressBar(console: c, items: captures.count, bytes: total)
-        var summary = try ingestor.run(captures) { item in
-            bar.advance(items: 1, bytes: item.bytes)
-            if context.json { c.json(Self.json(item)) } else { c.out(Self.text(item)) }
+        var summary: IngestSummary
+        do {
+            summary = try ingestor.run(captures) { item in
+                bar.advance(items: 1, bytes: item.bytes)
+                if context.json { c.json(Self.json(item)) } else { c.out(Self.text(item)) }
+            }
+        } catch let e as CASError {
+            bar.finish()
+            throw e
+        } catch {
+            bar.finish()
+            // An LMDB failure under the index or the log is an archive failure too (exit 3).
+            if let lmdb = LMDBError.underlying(error) { throw CASError.storage(lmdb) }
+            throw error
         }
         bar.finish()
         summary.pathErrors = pathErrors
@@ -68,11 +80,6 @@ struct IngestCommand: Command {
                 throw UsageError("--\(option): \(path): \(error)", command: name)
             }
         }
-    }
-
-    static func size(_ path: String) -> UInt64 {
-        var st = stat()
-        return lstat(path, &st) == 0 ? UInt64(st.st_size) : 0
     }
 
     // MARK: Output

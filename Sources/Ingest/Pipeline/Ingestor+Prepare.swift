@@ -24,6 +24,16 @@ extension Ingestor {
                                staged: staged, bytes: bytes)
     }
 
+    /// Bytes a run over `captures` will read (every file staged), for a progress bar.
+    public static func estimatedBytes(_ captures: [CaptureLocation]) -> UInt64 {
+        captures.reduce(UInt64(0)) { total, c in
+            filesToStage(c).reduce(total) { sum, path in
+                var st = stat()
+                return lstat(path, &st) == 0 ? sum + UInt64(st.st_size) : sum
+            }
+        }
+    }
+
     /// `dump-root-name/relative/path` of the delivery file.
     static func sourcePath(_ c: CaptureLocation) -> String {
         let rootName = c.dumpRoot.split(separator: "/").last.map(String.init) ?? ""
