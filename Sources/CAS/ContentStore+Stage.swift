@@ -62,7 +62,12 @@ extension ContentStore {
             let batch = UnsafeRawBufferPointer(buffer)
             let chunkIDs = Self.hash(batch: batch, chunkSize: chunkSize, lengths: lengths, blob: blobHash)
             try writer.wait()  // batch k is committed; its buffer may be refilled next turn
-            writer.submit(batch: batch, lengths: lengths, ids: chunkIDs)
+            // The first batch always commits (it registers the pending token that keeps gc away);
+            // a later batch whose chunks are all stored already (a re-ingest) writes nothing.
+            let stored = writer.token == nil ? false : try chunksPresent(chunkIDs)
+            if !stored {
+                writer.submit(batch: batch, lengths: lengths, ids: chunkIDs)
+            }
             ids += chunkIDs
             let batchBytes = lengths.reduce(0, +)
             size += UInt64(batchBytes)
@@ -72,6 +77,12 @@ extension ContentStore {
         guard let id = ContentID(digest: blobHash.finalize()) else { throw CASError.unsupportedFormat("digest length") }
         return StagedBlob(id: id, size: size, record: BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded(),
                           token: writer.token, inline: nil)
+    }
+
+    /// True when every chunk is stored (one read transaction).
+    func chunksPresent(_ ids: [ContentID]) throws -> Bool {
+        let chunks = self.chunks
+        return try CASError.wrapping { try environment.read { txn in try ids.allSatisfy { try txn.contains(chunks, $0) } } }
     }
 
     /// Stages the file at `path` (opened read-only, never through a symlink): in memory when
