@@ -59,10 +59,7 @@ extension TimeStampToken {
     /// Verifies the SignedData signature only and returns the signer certificate.
     func verifySignature(extraCertificates: [Certificate]) -> Result<Certificate, CryptoError> {
         defer { ERR_clear_error() }
-        guard let cms = try? decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }, { p, len in
-            d2i_CMS_ContentInfo(nil, p, len)
-        }) else { return .failure(CryptoError("malformed", "token is not CMS")) }
-        defer { CMS_ContentInfo_free(cms) }
+        let cms = contentInfo.pointer
         guard let extra = exhibit_sk_X509_new_null() else { return .failure(CryptoError("malformed", "out of memory")) }
         defer { exhibit_sk_X509_free(extra) }
         for cert in extraCertificates { _ = exhibit_sk_X509_push(extra, cert.x509) }

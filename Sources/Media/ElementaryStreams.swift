@@ -15,6 +15,8 @@ public struct TrackChunkTimeline: Sendable, Equatable {
     public var announcedByteCount: Int64?
     /// Samples (packets) read.
     public var sampleCount: Int
+    /// Samples the container header states for this track (MP4: `stsz` count), when stated.
+    public var announcedSampleCount: Int?
 }
 
 /// A problem met while reading a track's bytes; the reading goes on or stops, and says so.
@@ -80,6 +82,12 @@ public enum ElementaryStreams {
                 result.findings.append(MediaFinding(code: "media.truncated",
                     detail: "\(timeline.track.rawValue): \(timeline.byteCount) of \(announced) sample-table bytes read"))
             }
+            // libavformat stops indexing a track at a sample it refuses (e.g. a size beyond any
+            // file): the header's own count says so.
+            if let stated = timeline.announcedSampleCount, timeline.sampleCount != stated {
+                result.findings.append(MediaFinding(code: "media.sampleCountMismatch",
+                    detail: "\(timeline.track.rawValue): \(timeline.sampleCount) of \(stated) samples read"))
+            }
             switch timeline.track {
             case .video: result.video = timeline
             case .audio: result.audio = timeline
@@ -95,6 +103,7 @@ private final class TrackReader {
     let hasher: TrackChunkHasher
     let timeBase: AVRational
     let announced: Int64?
+    let announcedSamples: Int?
     var digests: [ContentDigest] = []
     var times: [Double] = []
     var bytes: Int64 = 0
@@ -112,6 +121,7 @@ private final class TrackReader {
             if let e = avformat_index_get_entry(stream, i) { total += Int64(e.pointee.size) }
         }
         self.announced = n > 0 ? total : nil
+        self.announcedSamples = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
     }
 
     func consume(_ packet: Packet, findings: inout [MediaFinding]) {
@@ -139,6 +149,7 @@ private final class TrackReader {
             times.append(lastEnd)
         }
         return TrackChunkTimeline(track: track, digests: digests, completionTimes: times, byteCount: bytes,
-                                  announcedByteCount: announced, sampleCount: sampleCount)
+                                  announcedByteCount: announced, sampleCount: sampleCount,
+                                  announcedSampleCount: announcedSamples)
     }
 }

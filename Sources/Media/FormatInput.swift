@@ -11,7 +11,7 @@ final class FormatInput {
     let io: MediaIO
 
     init(source: MediaByteSource, name: String, raw: Bool = false) throws(MediaError) {
-        exhibit_av_quiet()
+        _ = FormatInput.quiet
         let io = try MediaIO(source: source)
         guard let ctx = avformat_alloc_context() else { throw .cannotOpen(detail: "avformat_alloc_context failed") }
         ctx.pointee.pb = io.context
@@ -34,6 +34,9 @@ final class FormatInput {
         let n = Int(opened.pointee.nb_streams)
         guard n <= MediaLimits.maxStreams else { throw .tooManyStreams(n) }
     }
+
+    /// libav logs to stderr unless told otherwise; set once, before the first open.
+    private static let quiet: Void = exhibit_av_quiet()
 
     deinit {
         var p: UnsafeMutablePointer<AVFormatContext>? = context

@@ -58,9 +58,11 @@ public struct StreamedChunkRecomputer: Sendable {
                 detail: "video \(video.count) computed / \(expected.videoChunks) recorded, audio \(audio.count) / \(expected.audioChunks)"))
             return result
         }
+        guard let baseLeaves = try? StreamedChunks.leaves(video: video, audio: audio, order: base) else { return result }
+        let update = MerkleRootUpdate(base: baseLeaves)
         var found: CompletionOrderSearch.Candidate?
         result.ordersTried = search.search(video: videoTimes, audio: audioTimes) { candidate in
-            guard let root = try? StreamedChunks.root(video: video, audio: audio, order: candidate.order) else { return false }
+            guard let root = Self.root(of: candidate.order, base: base, update: update, video: video, audio: audio) else { return false }
             if root == expected.root { found = candidate; return true }
             return false
         }
@@ -69,6 +71,31 @@ public struct StreamedChunkRecomputer: Sendable {
             result.order = found.description
         }
         return result
+    }
+
+    /// The root for `order`, rehashing only the nodes above the leaves where it differs from
+    /// the base order (both orders hold the same chunks, so the tree shapes agree).
+    static func root(of order: [StreamedChunks.Track], base: [StreamedChunks.Track], update: MerkleRootUpdate,
+                     video: [ContentDigest], audio: [ContentDigest]) -> ContentDigest? {
+        guard order.count == base.count else { return nil }
+        guard let first = order.indices.first(where: { order[$0] != base[$0] }),
+              let last = order.indices.last(where: { order[$0] != base[$0] }) else { return update.base.root }
+        // Chunk indices at `first`: the orders agree before it.
+        var vi = 0, ai = 0
+        for t in base[..<first] { if t == .video { vi += 1 } else { ai += 1 } }
+        var changed: [ContentDigest] = []
+        changed.reserveCapacity(last - first + 1)
+        for t in order[first...last] {
+            switch t {
+            case .video:
+                guard vi < video.count else { return nil }
+                changed.append(video[vi]); vi += 1
+            case .audio:
+                guard ai < audio.count else { return nil }
+                changed.append(audio[ai]); ai += 1
+            }
+        }
+        return update.root(replacing: changed[...], at: first)
     }
 
     private func notRecomputable(_ expected: StreamedChunksRecord, _ finding: MediaFinding) -> ChunkRecomputation {

@@ -111,3 +111,32 @@ import Testing
         }
     }
 }
+
+extension HostileMediaTests {
+    /// One `stsz` entry rewritten to claim a 2 GiB sample: libavformat refuses the sample and
+    /// stops indexing the track there (nothing of that size is allocated); the header's own
+    /// sample count names the shortfall.
+    @Test func hugeSampleSizeClaimIsBounded() throws {
+        var bytes = try MediaFixtures.bytes(try MediaFixtures.mp4(seconds: 2, faststart: true))
+        let stsz = try #require((4..<(bytes.count - 24)).first { bytes[$0..<($0 + 4)] == [0x73, 0x74, 0x73, 0x7A] })
+        // stsz: type, version/flags (4), sample_size (4), sample_count (4), entries; patch entry 5.
+        let entry = stsz + 4 + 12 + 4 * 5
+        bytes.replaceSubrange(entry..<(entry + 4), with: [0x7F, 0xFF, 0xFF, 0xF0])
+        let path = try MediaFixtures.write(bytes, "huge-sample.mp4")
+        let r = try ElementaryStreams.chunks(path: path)
+        #expect(r.findings.map(\.code) == ["media.sampleCountMismatch"], "\(r.findings)")
+        #expect(r.sourceBytesRead <= Int64(bytes.count) * 2)
+        let rec = StreamedChunkRecomputer().recompute(path: path, expected: StreamedChunksRecord(
+            chunkSize: StreamedChunks.chunkSize, root: MerkleTree.emptyRoot, videoChunks: 1, audioChunks: 1))
+        #expect(rec.state == .notRecomputable)
+    }
+
+    /// A sequential source (no seeking) over a fast-start file recomputes the same commitment.
+    @Test func sequentialSourceRecomputes() throws {
+        let path = try MediaFixtures.mp4(seconds: 4, faststart: true)
+        let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 2)
+        let r = StreamedChunkRecomputer().recompute(source: MemoryMediaSource(try MediaFixtures.bytes(path), sequential: true),
+                                                    expected: sim.record())
+        #expect(r.state == .recomputed)
+    }
+}

@@ -117,3 +117,39 @@ import Testing
         #expect(CompletionOrderSearch.labels(videoBefore: [2, 3], videoCount: 4) == [.video, .video, .audio, .video, .audio, .video])
     }
 }
+
+extension StreamedChunkTests {
+    /// The partial rehash agrees with a full tree for every run of replaced leaves, at sizes
+    /// with odd levels.
+    @Test func partialRootUpdateEqualsFullTree() {
+        for n in [1, 2, 3, 5, 8, 13, 33] {
+            let base = (0..<n).map { StreamedChunks.chunkHash(track: .video, index: UInt64($0), bytes: []) }
+            let update = MerkleRootUpdate(base: base)
+            for start in 0..<n {
+                for len in 1...(n - start) {
+                    var leaves = base
+                    for i in start..<(start + len) { leaves[i] = StreamedChunks.chunkHash(track: .audio, index: UInt64(i), bytes: [1]) }
+                    #expect(update.root(replacing: leaves[start..<(start + len)], at: start) == MerkleTree(leaves: leaves).root,
+                            "n \(n) start \(start) len \(len)")
+                }
+            }
+        }
+    }
+
+    /// Orders computed through the partial rehash equal `StreamedChunks.root` over the full order.
+    @Test func candidateRootsEqualFullRoots() throws {
+        let video = (0..<9).map { StreamedChunks.chunkHash(track: .video, index: UInt64($0), bytes: []) }
+        let audio = (0..<3).map { StreamedChunks.chunkHash(track: .audio, index: UInt64($0), bytes: []) }
+        let vt = (1...9).map(Double.init), at = [2.01, 5.5, 8.99]
+        let base = CompletionOrderSearch.labels(videoBefore: CompletionOrderSearch.baseVideoBefore(video: vt, audio: at), videoCount: 9)
+        let update = MerkleRootUpdate(base: try StreamedChunks.leaves(video: video, audio: audio, order: base))
+        var n = 0
+        CompletionOrderSearch(window: 0.03, maxShift: 3, maxOrders: 500).search(video: vt, audio: at) { c in
+            n += 1
+            let fast = StreamedChunkRecomputer.root(of: c.order, base: base, update: update, video: video, audio: audio)
+            #expect(fast == (try? StreamedChunks.root(video: video, audio: audio, order: c.order)), "\(c.description)")
+            return false
+        }
+        #expect(n > 50)
+    }
+}

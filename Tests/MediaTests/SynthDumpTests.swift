@@ -65,6 +65,8 @@ import Testing
         let audio = try MediaFacts.read(path: dir + "/" + caf)
         #expect(audio.streams.first?.sampleRate == 16000 && audio.streams.first?.channels == 1)
         #expect((audio.durationSeconds ?? 0) > 2)
+        let t = try Thumbnail.make(path: dir + "/" + v.deliveryFile)
+        #expect(t.width == 320 && t.height == 180 && t.sourceWidth == 1920)
     }
 
     /// synth's second view shows a scene point at x − disparityPx: our disparity (second x −

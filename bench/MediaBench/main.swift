@@ -13,7 +13,7 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
-guard args.count == 3 else { fail("usage: MediaBench chunks|facts FILE") }
+guard args.count == 3 else { fail("usage: MediaBench chunks|facts FILE | tree N") }
 let path = args[2]
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]
@@ -36,12 +36,20 @@ func run() {
             let mbps = Double(size) / 1e6 / seconds
             print("file_bytes=\(size) seconds=\(String(format: "%.3f", seconds)) mb_per_s=\(String(format: "%.1f", mbps))"
                   + " video_chunks=\(r.video?.digests.count ?? 0) audio_chunks=\(r.audio?.digests.count ?? 0)"
-                  + " es_bytes=\((r.video?.byteCount ?? 0) + (r.audio?.byteCount ?? 0)) findings=\(r.findings.map(\.code))")
+                  + " es_bytes=\((r.video?.byteCount ?? 0) + (r.audio?.byteCount ?? 0)) findings=\(r.findings.map(\.code)) announced=\(String(describing: r.video?.announcedByteCount))/\(String(describing: r.audio?.announcedByteCount)) read=\(r.video?.byteCount ?? 0)/\(r.audio?.byteCount ?? 0) samples=\(r.video?.sampleCount ?? 0)/\(r.audio?.sampleCount ?? 0)")
         } catch {
             fail("\(error)")
         }
+    case "tree":
+        // Cost of one candidate order's root at N leaves (the search's unit of work).
+        let n = Int(path) ?? 760
+        let leaves = (0..<n).map { StreamedChunks.chunkHash(track: .video, index: UInt64($0), bytes: []) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<50 { _ = MerkleTree(leaves: leaves).root }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / 50
+        print("leaves=\(n) ms_per_root=\(String(format: "%.3f", ms))")
     default:
-        fail("usage: MediaBench chunks|facts FILE")
+        fail("usage: MediaBench chunks|facts FILE | tree N")
     }
 }
 
