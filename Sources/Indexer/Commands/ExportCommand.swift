@@ -39,7 +39,7 @@ struct ExportCommand: Command {
         if usesQuery && !args.positionals.isEmpty { throw UsageError("give record IDs or --query, not both", command: name) }
         if !usesQuery && filtersGiven { throw UsageError("filters need --query", command: name) }
         if !usesQuery && args.positionals.isEmpty { throw UsageError("give record IDs or --query FILTERS", command: name) }
-        let filter = usesQuery ? try QueryCommand.parseFilter(args) : RecordFilter()
+        let filter = usesQuery ? try QueryCommand.parseFilter(args, command: name) : RecordFilter()
         let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
 
         let archive = try QueryCommand.queryErrors { try Archive(store: context.openStore()) }
