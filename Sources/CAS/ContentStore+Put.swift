@@ -17,54 +17,13 @@ extension ContentStore {
     /// was already known. `progress` receives the byte count of each batch.
     public func put<Source: ByteSource>(from source: inout Source,
                                          progress: ((Int) -> Void)? = nil) throws -> PutResult {
-        let perBatch = max(1, options.batchBytes / chunkSize)
-        let buffers = (0..<2).map { _ in
-            UnsafeMutableRawBufferPointer.allocate(byteCount: perBatch * chunkSize, alignment: 4096)
-        }
-        let writer = BatchWriter(store: self)
-        defer {
-            writer.drain()
-            buffers.forEach { $0.deallocate() }
-        }
-        let blobHash = MessageDigest(.sha256)
-        var ids: [ContentID] = []
-        var size: UInt64 = 0
-        var ended = false
-        var turn = 0
-        while !ended {
-            // Read and hash batch k+1 while the writer thread commits batch k.
-            let buffer = buffers[turn % 2]
-            turn += 1
-            var lengths: [Int] = []
-            while lengths.count < perBatch {
-                let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[lengths.count * chunkSize ..< (lengths.count + 1) * chunkSize])
-                let n = try source.read(into: slot)
-                if n > 0 { lengths.append(n) }
-                if n < chunkSize { ended = true; break }
-            }
-            if lengths.isEmpty { break }
-            let batch = UnsafeRawBufferPointer(buffer)
-            let chunkIDs = Self.hash(batch: batch, chunkSize: chunkSize, lengths: lengths, blob: blobHash)
-            try writer.wait()  // batch k is committed; its buffer may be refilled next turn
-            writer.submit(batch: batch, lengths: lengths, ids: chunkIDs)
-            ids += chunkIDs
-            let batchBytes = lengths.reduce(0, +)
-            size += UInt64(batchBytes)
-            progress?(batchBytes)
-        }
-        try writer.wait()
-        guard let id = ContentID(digest: blobHash.finalize()) else { throw CASError.unsupportedFormat("digest length") }
-        let record = BlobRecord(size: size, chunkSize: chunkSize, chunks: ids).encoded()
+        let staged = try stage(from: &source, progress: progress)
         let env = environment
-        let token = writer.token
-        let isNew = try diskFullAware(needed: record.count) {
-            try env.ensureHeadroom(2 * record.count + (4 << 20))
-            return try env.write { txn in
-                if let token { try txn.delete(pending, token) }
-                return try txn.put(blobs, id, record, flags: .noOverwrite)
-            }
+        let isNew = try diskFullAware(needed: staged.record.count) {
+            try env.ensureHeadroom(2 * staged.record.count + (4 << 20))
+            return try env.write { txn in try commit(staged, in: txn) }
         }
-        return PutResult(id: id, size: size, isNew: isNew)
+        return PutResult(id: staged.id, size: staged.size, isNew: isNew)
     }
 
     /// Commits one batch of chunks (and, for the first, the pending token) durably.

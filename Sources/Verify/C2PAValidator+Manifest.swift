@@ -4,7 +4,8 @@ import Foundation
 
 extension C2PAValidator {
     /// Everything after the container: store, claim, signature, hashes, trust, rollups.
-    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport) {
+    func validateStore(_ location: ManifestLocation, source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport,
+                       labels: Set<String> = [], collected: inout [String: [UInt8]]) {
         let store: ManifestStore
         do { store = try ManifestStore(parsing: location.storeBytes) } catch {
             r.reason = error.code
@@ -17,6 +18,11 @@ extension C2PAValidator {
             return
         }
         r.activeManifest = manifest.label
+        for label in labels {
+            if let box = manifest.assertion(labelled: label), let content = box.contentBoxes(ofType: "cbor").first {
+                collected[label] = Array(content.payload)
+            }
+        }
         // The manifest's parts must carry their C2PA box types, as c2pa-rs's JUMBF reader requires.
         guard manifest.assertionStore != nil, manifest.signatureBox != nil || manifest.claimBox == nil else {
             r.reason = "manifest parts lack their C2PA box types"
@@ -44,7 +50,14 @@ extension C2PAValidator {
         var signerTrusted = false
         // The claim signature.
         let signature = verifySignature(manifest: manifest, claimBytes: Array(claimBytes), url: sigURL, report: &r)
-        tampered = tampered || !signature.validated
+        tampered = tampered || !signature.validated || !signature.padClean
+        // BMFF: the merkle-offset field must be 0 when no merkle tree is used (our files and
+        // c2pa-rs's unfragmented ones); the seed's parser checks it (ours, like the pad).
+        if let merkle = location.merkleOffset, merkle != 0 {
+            r.failure.append(.init(code: C2PAValidator.merkleOffsetUnexpected,
+                                   explanation: "uuid box merkle offset \(merkle) without merkle hashing"))
+            tampered = true
+        }
         signerTrusted = signature.trusted
 
         // Every hashed URI the claim makes.

@@ -6,6 +6,8 @@ extension C2PAValidator {
     struct SignatureOutcome {
         var validated = false
         var trusted = false
+        /// The unprotected `pad`/`pad2` byte strings hold only zeros (or are absent).
+        var padClean = true
     }
 
     /// COSE_Sign1 over the claim with the leaf key; the timestamp; the signer's chain and profile.
@@ -24,25 +26,38 @@ extension C2PAValidator {
             r.failure.append(.init(code: "algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return out
         }
-        var chain: [Certificate] = []
+        var parsed: [ParsedCertificate] = []
         for der in cose.x5chain {
-            guard let c = try? Certificate(der: der) else {
+            guard let c = parsedCertificate(der) else {
                 r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "x5chain certificate does not parse"))
                 return out
             }
-            chain.append(c)
+            parsed.append(c)
         }
-        guard let leaf = chain.first, let key = leaf.publicKey else {
+        guard let leafInfo = parsed.first, let key = leafInfo.publicKey else {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate"))
             return out
         }
-        r.signer = .init(keyFingerprint: leaf.keyFingerprint, subject: leaf.subject, issuer: leaf.issuer, algorithm: alg.rawValue)
+        let leaf = leafInfo.certificate
+        r.signer = .init(keyFingerprint: leafInfo.keyFingerprint, subject: leafInfo.subject, issuer: leafInfo.issuer, algorithm: alg.rawValue)
 
         if key.verify(signature: cose.signature, message: cose.toBeSigned(payload: claimBytes), algorithm: alg) {
             r.success.append(.init(code: "claimSignature.validated", url: url, explanation: "claim signature valid"))
             out.validated = true
         } else {
             r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "claim signature does not verify"))
+        }
+
+        // The pad in a JPEG: reserved space, zeros by the format (docs/capture-format.md §3.5).
+        // It is outside the signature, and the seed's JPEG malleable set (152 framing bytes +
+        // 2 swing bytes) does not contain it, so a non-zero byte there is reported (our choice;
+        // c2pa-rs does not look). In BMFF the seed lists the pad as malleable: not checked.
+        for label in ["pad", "pad2"] where r.container == "jpeg" {
+            guard let item = cose.unprotectedHeader[label] else { continue }
+            if let pad = item.bytesValue, pad.allSatisfy({ $0 == 0 }) { continue }
+            r.failure.append(.init(code: C2PAValidator.padNotZero, url: url,
+                                   explanation: "unprotected \(label) is not a byte string of zeros"))
+            out.padClean = false
         }
 
         // Timestamp: degrades only itself.
@@ -56,11 +71,11 @@ extension C2PAValidator {
             r.failure.append(.init(code: "claimSignature.outsideValidity", url: url,
                                    explanation: trustedTime == nil ? "at the current time" : "at the timestamp's genTime"))
         }
-        let violations = leaf.c2paProfileViolations(at: nil)
+        let violations = leafInfo.profileViolations
         if !violations.isEmpty {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
         }
-        switch chainValidation(chain, at: trustedTime) {
+        switch chainValidation(parsed, at: trustedTime) {
         case .trusted:
             if violations.isEmpty {
                 r.success.append(.init(code: "signingCredential.trusted", url: url))
@@ -85,7 +100,15 @@ extension C2PAValidator {
             r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "only one token is allowed; the first is used"))
         }
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
-        switch TimeStampToken.verify(der: token, imprintOf: input, anchors: tsaAnchors) {
+        let validation: TimeStampValidation
+        do {
+            validation = try TimeStampToken(der: token).verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
+                tsaChainValidation(leaf, others, at: time)
+            }
+        } catch {
+            validation = .invalid(code: "malformed", reason: error.description)
+        }
+        switch validation {
         case .valid(let genTime):
             r.timestamp.state = "validated"
             r.timestamp.genTime = genTime

@@ -14,10 +14,22 @@ public final class C2PAValidator: Sendable {
     public let signerAnchors: TrustAnchors
     public let tsaAnchors: TrustAnchors
     private let chainCache = Mutex<[String: ChainValidation]>([:])
+    let certificateCache = Mutex<[[UInt8]: ParsedCertificate]>([:])
+
+    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
+    /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
+    public static let padNotZero = "cose.padNotZero"
+    public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
+
+    /// Each anchor's validity window, read once (cache keys compare times against them).
+    let signerAnchorWindows: [ValidityWindow]
+    let tsaAnchorWindows: [ValidityWindow]
 
     public init(signerAnchors: TrustAnchors = .none, tsaAnchors: TrustAnchors = .none) {
         self.signerAnchors = signerAnchors
         self.tsaAnchors = tsaAnchors
+        signerAnchorWindows = signerAnchors.certificates.map(ValidityWindow.init)
+        tsaAnchorWindows = tsaAnchors.certificates.map(ValidityWindow.init)
     }
 
     /// Verifies the file at `path`. Throws only when it cannot be opened.
@@ -27,6 +39,20 @@ public final class C2PAValidator: Sendable {
 
     /// Verifies the bytes of `source`.
     public func validate(source: some ByteSource) -> C2PAReport {
+        validate(source: source, collecting: []).report
+    }
+
+    /// Verifies the bytes of `source` and hands back the CBOR content bytes of the active
+    /// manifest's assertions named in `labels` (as stored, whether or not their hashed URI
+    /// matched: the report says that). Used to read the app's own assertions in the same pass.
+    public func validate(source: some ByteSource, collecting labels: Set<String>)
+        -> (report: C2PAReport, assertions: [String: [UInt8]]) {
+        var collected: [String: [UInt8]] = [:]
+        let r = validate(source: source, labels: labels, collected: &collected)
+        return (r, collected)
+    }
+
+    private func validate(source: some ByteSource, labels: Set<String>, collected: inout [String: [UInt8]]) -> C2PAReport {
         var r = C2PAReport(integrity: .malformed)
         let head = (try? source.read(at: 0, count: 12)) ?? []
         let lookup: ManifestLookup
@@ -55,17 +81,64 @@ public final class C2PAValidator: Sendable {
             r.integrity = .unsigned
             return r
         }
-        validateStore(location, source: source, boxes: boxes, into: &r)
+        validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
         return r
     }
 
     /// The trust verdict for a chain at a time, cached.
-    func chainValidation(_ chain: [Certificate], at time: Date?) -> ChainValidation {
-        guard let leaf = chain.first else { return .untrusted(reason: "no certificate", code: "noCertificate") }
-        let key = chain.map(\.sha256Fingerprint).joined(separator: ":") + "@" + (time.map { "\(Int($0.timeIntervalSince1970))" } ?? "-")
+    func chainValidation(_ chain: [ParsedCertificate], at time: Date?) -> ChainValidation {
+        guard let leaf = chain.first?.certificate else { return .untrusted(reason: "no certificate", code: "noCertificate") }
+        let certs = chain.map(\.certificate)
+        let key = "s:" + C2PAValidator.cacheKey(chain.map(\.window), fingerprints: chain.map(\.sha256Fingerprint), at: time,
+                                                   anchors: signerAnchorWindows)
         if let hit = chainCache.withLock({ $0[key] }) { return hit }
-        let v = validateChain(leaf: leaf, intermediates: Array(chain.dropFirst()), anchors: signerAnchors, at: time, purpose: .signing)
-        chainCache.withLock { $0[key] = v }
+        let v = validateChain(leaf: leaf, intermediates: Array(certs.dropFirst()), anchors: signerAnchors, at: time, purpose: .signing)
+        remember(key, v)
         return v
+    }
+
+    /// The TSA chain verdict (leaf + the token's other certificates at genTime), cached the same way.
+    func tsaChainValidation(_ leaf: Certificate, _ intermediates: [Certificate], at time: Date) -> ChainValidation {
+        let chain = [leaf] + intermediates
+        let key = "t:" + C2PAValidator.cacheKey(chain.map(ValidityWindow.init), fingerprints: chain.map(\.sha256Fingerprint), at: time,
+                                                anchors: tsaAnchorWindows)
+        if let hit = chainCache.withLock({ $0[key] }) { return hit }
+        let v = validateChain(leaf: leaf, intermediates: intermediates, anchors: tsaAnchors, at: time, purpose: .timestamping)
+        remember(key, v)
+        return v
+    }
+
+    /// Bounded: exact-time keys (certificates outside their window) could otherwise pile up.
+    private func remember(_ key: String, _ v: ChainValidation) {
+        chainCache.withLock {
+            if $0.count >= 4096 { $0.removeAll() }
+            $0[key] = v
+        }
+    }
+
+    /// Cache key of a chain validation. The verdict depends on the time only through which
+    /// certificates are inside their validity window at that time (chain and anchors): any two
+    /// times with the same pattern give the same verdict, so they share one key (a batch of
+    /// captures from one device checks its chain once, a P-256 verify ~60 µs per certificate
+    /// saved per file). No time (no trusted timestamp: no validity check) has its own key.
+    static func cacheKey(_ chain: [ValidityWindow], fingerprints: [String], at time: Date?, anchors: [ValidityWindow]) -> String {
+        let certs = fingerprints.joined(separator: ":")
+        guard let time else { return certs + "@-" }
+        func bits(_ w: [ValidityWindow]) -> String { String(w.map { $0.contains(time) ? "1" : "0" }) }
+        return certs + "@" + bits(chain) + "|" + bits(anchors)
+    }
+}
+
+/// A certificate's [notBefore, notAfter], read once.
+struct ValidityWindow: Sendable {
+    let notBefore: Date?
+    let notAfter: Date?
+    init(_ c: Certificate) {
+        notBefore = c.notBefore
+        notAfter = c.notAfter
+    }
+    func contains(_ t: Date) -> Bool {
+        guard let nb = notBefore, let na = notAfter else { return false }
+        return nb <= t && t <= na
     }
 }

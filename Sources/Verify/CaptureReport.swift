@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// Everything `verify` found about one capture: the issue-4 JSON object, one per capture.
 ///
@@ -29,7 +30,7 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     public var statusCodes: StatusCodes
     /// One entry per sink the record names (audio, sensors, ring, depth, second-view).
     public var sidecars: [Sidecar]
-    /// Files in the capture's evidence folder that no sink names (relative paths).
+    /// Files in the capture's evidence folder that no sink names (paths relative to `evidence/`).
     public var unreferenced: [String]
     public var disclosure: [Disclosure]
     public var streamedChunks: StreamedChunks?
@@ -42,6 +43,28 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     public var files: [File]
     /// Set when the item could not be examined (unreadable file, I/O error).
     public var error: ItemError?
+
+    // Added in session 2 (optional; older JSON decodes without them).
+    /// Container read: `jpeg`, `bmff`, or nil.
+    public var container: String?
+    /// Label of the active manifest.
+    public var activeManifest: String?
+    /// Why the manifest store was absent (unsigned) or unreadable (malformed), from the validator.
+    public var c2paReason: String?
+    /// The record assertion `org.exhibit.capture-metadata`: `present`, `absent` or `malformed`.
+    public var recordAssertion: String?
+    /// The signed `camera.contextTree` assertion: `present`, `absent` or `malformed`.
+    public var contextTree: String?
+    /// Why the record or context tree assertion could not be read (`record.*` codes).
+    public var recordError: ItemError?
+    /// Ring folder entries that are not frames (symlinks, folders, bad names): not in the
+    /// recomputed listing.
+    public var ringRejected: [String]?
+    // Added by issue 7 (module Media, docs/media.md; optional, older JSON decodes without them).
+    /// Container and stream facts of the delivery file, the audio master and the ring frames.
+    public var media: [MediaFile]?
+    /// The parallax measurement recomputed from a still and its committed second view.
+    public var parallax: ParallaxMeasurement?
 
     public struct Signer: Codable, Sendable, Equatable {
         public var keyFingerprint: String
@@ -135,6 +158,9 @@ public struct CaptureReport: Codable, Sendable, Equatable {
         public var chunkSize: Int?
         public var videoChunks: Int?
         public var audioChunks: Int?
+        /// The commitment recomputed from the delivery file (issue 7): `recomputed`,
+        /// `not-recomputable` or `absent`, with the order found and the orders tried. Nil for stills.
+        public var recomputation: ChunkRecomputation?
         public init(state: String, root: String?, chunkSize: Int?, videoChunks: Int?, audioChunks: Int?) {
             self.state = state
             self.root = root

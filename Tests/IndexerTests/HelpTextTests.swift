@@ -23,6 +23,15 @@ import Testing
           audit                   Re-hash every blob (or a random sample) and list damage by blob.
           stats                   Show counts: blobs, bytes, chunks, dedup ratio, map use.
           gc                      Remove chunks left unreferenced by interrupted puts.
+          verify                  Check captures in place: C2PA, the signed record, sidecars, bundles.
+          ingest                  Verify and store every capture of capture dumps (idempotent, resumable).
+          trust                   Add, list or remove the archive's signer and TSA trust anchors.
+          reverify                Re-verify stored records from their stored bytes against today's trust anchors.
+          log                     List custody events, or prove the hash chain unbroken (--verify).
+          query                   List or count records by key, capture time, state, sidecar, kind, trust.
+          show                    Show one record: fields, sidecars, variants, files, findings, custody.
+          export                  Export records as a signed chain-of-custody BagIt bag.
+          verify-export           Check an exported bag: completeness, hashes, signature, custody chain.
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 

@@ -32,6 +32,13 @@ extension EvidenceLayout {
     /// paths by name, hashes regular files (never following a symlink), recomputes the ring
     /// listing digest, and lists unreferenced files.
     public func evaluate(_ record: CaptureRecord) -> EvidenceReport {
+        evaluate(record, digest: { (path: String) throws(EvidenceReadError) -> ContentDigest in try EvidenceLayout.sha256(ofFileAt: path) })
+    }
+
+    /// As `evaluate(_:)`, with the caller's digest of each regular file (sidecars and ring
+    /// frames): a reader that already hashed a file (ingest's CAS put) supplies its digest, or
+    /// records what was read. `digest` is only called for entries `lstat` saw as regular files.
+    public func evaluate(_ record: CaptureRecord, digest: (String) throws(EvidenceReadError) -> ContentDigest) -> EvidenceReport {
         var results: [SidecarResult] = []
         var ringRejected: [String] = []
         for (sink, statement) in record.sinks {
@@ -47,7 +54,7 @@ extension EvidenceLayout {
             case (.directory, .ring):
                 if let local = loc.localPath {
                     do {
-                        let r = try ringDigest(at: local)
+                        let r = try ringDigest(at: local, digest: digest)
                         actual = r.digest
                         ringRejected = r.scan.rejected.map(\.name)
                     } catch {
@@ -56,7 +63,7 @@ extension EvidenceLayout {
                 }
             case (.file, let s) where s != .ring:
                 if let local = loc.localPath {
-                    do { actual = try EvidenceLayout.sha256(ofFileAt: local) } catch { note = error.code == "evidence.symlink" ? "symlink" : "unreadable" }
+                    do { actual = try digest(local) } catch { note = error.code == "evidence.symlink" ? "symlink" : "unreadable" }
                 }
             case (.symlink(_, let escapes), _):
                 note = escapes ? "symlink-escapes-dump" : "symlink"

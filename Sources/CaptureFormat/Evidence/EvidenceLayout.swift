@@ -115,9 +115,15 @@ public struct EvidenceLayout: Sendable {
 
     /// The ring digest of a folder: each frame hashed, then the listing hashed.
     public func ringDigest(at folder: String) throws(EvidenceReadError) -> (digest: ContentDigest, scan: RingScan) {
+        try ringDigest(at: folder, digest: { (path: String) throws(EvidenceReadError) -> ContentDigest in try FileSystem.sha256(path) })
+    }
+
+    /// The ring digest with the caller's digest of each frame file.
+    public func ringDigest(at folder: String, digest: (String) throws(EvidenceReadError) -> ContentDigest)
+        throws(EvidenceReadError) -> (digest: ContentDigest, scan: RingScan) {
         let scan = scanRing(at: folder)
         var frames: [(name: String, sha256: ContentDigest)] = []
-        for name in scan.frames { frames.append((name, try FileSystem.sha256(folder + "/" + name))) }
+        for name in scan.frames { frames.append((name, try digest(folder + "/" + name))) }
         // Names were filtered by isValidName and come from one directory, so listing cannot fail.
         let digest = (try? RingListing.digest(frames)) ?? MerkleTree.emptyRoot
         return (digest, scan)

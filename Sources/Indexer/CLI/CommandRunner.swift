@@ -8,7 +8,10 @@ public enum CommandRunner {
     /// Every subcommand, in help order. Later commands are added here.
     public static var commands: [any Command.Type] { [
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
-        AuditCommand.self, StatsCommand.self, GCCommand.self,
+        AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
+        IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
+        QueryCommand.self, ShowCommand.self,
+        ExportCommand.self, VerifyExportCommand.self,
     ] }
 
     public static func run(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment,

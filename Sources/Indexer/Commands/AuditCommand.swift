@@ -1,4 +1,5 @@
 import CAS
+import Ingest
 
 /// `audit [--sample FRACTION]`: re-hashes blobs, lists damaged or missing chunks by blob.
 struct AuditCommand: Command {
@@ -41,6 +42,21 @@ struct AuditCommand: Command {
         } else {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
         }
+        do { try logFixityCheck(report, sample: sample, store: store, context) } catch {
+            c.err("Warning: the audit could not be logged in the custody log: \(error)")
+        }
         return report.isClean ? .success : .failure
+    }
+
+    /// Appends the audit as a PREMIS `fixity check` event (objects: the damaged blobs).
+    static func logFixityCheck(_ report: AuditReport, sample: Double, store: ContentStore, _ context: CommandContext) throws {
+        let custody = try CustodyLog(environment: store.environment)
+        let agent = CustodyAgent.current(operator: nil, environment: context.environment)
+        let detail = "audit\(sample < 1 ? " (sample \(sample))" : ""): checked \(report.blobsChecked) of \(report.blobsInStore) blobs, "
+            + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged"
+        try store.environment.write { txn in
+            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent, objects: report.damaged.map { .blob($0.blob.hex) },
+                                            outcome: report.isClean ? .success : .failure, detail: detail), in: txn)
+        }
     }
 }

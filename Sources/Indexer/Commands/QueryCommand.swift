@@ -1,0 +1,178 @@
+import CAS
+import Foundation
+import Query
+
+/// `query [filters] [--format table|json|csv] [--count]`: records selected by index scans.
+struct QueryCommand: Command {
+    static let name = "query"
+    static let abstract = "List or count records by key, capture time, state, sidecar, kind, trust."
+    static let discussion = """
+    Filters combine with AND; each is a scan of its own index. --time PREFIX matches records
+    whose capture time is known at that precision or finer and starts with PREFIX; records
+    known only at a coarser rung that contains it (say only the day) are listed apart as
+    indeterminate, never included or dropped. --sidecar STATE selects records with some sink
+    in STATE (with --sink, that sink); --sink alone selects records that have the sink.
+    table: matches, then an 'Indeterminate' section; csv: a header row, one row per record,
+    column 'indeterminate'; json: one object per line with "indeterminate". --count prints
+    'matches N' and 'indeterminate N' (json: one object; csv: header and one row).
+    """
+    static let integrityValues = ["intact", "tampered", "unsigned", "malformed"]
+    static let sidecarValues = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
+    static let sinkValues = ["audio", "sensors", "ring", "depth", "second-view"]
+    static let kindValues = ["still", "video", "unknown"]
+    static let trustValues = ["trusted", "untrusted"]
+    static let formatValues = ["table", "json", "csv"]
+    /// The filter options, shared with any command that selects records the way `query` does
+    /// (parse them with `parseFilter(_:command:)`).
+    static let filterOptions = [
+        OptionSpec("key", value: "fp-or-prefix", help: "Signing-key fingerprint or a hex prefix of one."),
+        OptionSpec("time", value: "prefix", help: "Capture-time prefix, e.g. 2026-11-30T14."),
+        OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
+        OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded."),
+        OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
+        OptionSpec("kind", value: "kind", help: "still, video or unknown."),
+        OptionSpec("trust", value: "trust", help: "trusted or untrusted."),
+    ]
+    static let options = filterOptions + [
+        OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json)."),
+        OptionSpec("count", help: "Print the numbers of matching and indeterminate records only."),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let filter = try parseFilter(args, command: name)
+        let format = try parseFormat(args, json: context.json)
+        let index = try openIndex(context)
+        let c = context.console
+        if args.flag("count") {
+            let n = try queryErrors { try index.count(filter) }
+            switch format {
+            case "json": c.json(.object([("matches", .int(Int64(n.matches))), ("indeterminate", .int(Int64(n.indeterminate)))]))
+            case "csv": c.out("matches,indeterminate"); c.out("\(n.matches),\(n.indeterminate)")
+            default: c.out("matches \(n.matches)"); c.out("indeterminate \(n.indeterminate)")
+            }
+            return .success
+        }
+        let result = try queryErrors { try index.query(filter) }
+        // Bodies are read in batches, so memory stays bounded however many records match.
+        func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
+            var start = 0
+            while start < ids.count {
+                let batch = Array(ids[start..<min(ids.count, start + 1024)])
+                for r in try queryErrors({ try index.records(batch) }) { try emit(RecordRow(r, indeterminate: indeterminate)) }
+                start += batch.count
+            }
+        }
+        switch format {
+        case "json":
+            for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
+                try rows(ids, indeterminate: ind) { c.out(try $0.jsonLine()) }
+            }
+        case "csv":
+            c.out(CSV.line(RecordRow.csvHeader))
+            for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
+                try rows(ids, indeterminate: ind) { c.out(CSV.line($0.csvFields)) }
+            }
+        default:
+            c.out(Table.line(Table.header))
+            try rows(result.matches, indeterminate: false) { c.out(Table.line(Table.cells($0))) }
+            if filter.timePrefix != nil {
+                c.out("")
+                c.out("Indeterminate (capture time known only more coarsely than --time):")
+                if result.indeterminate.isEmpty { c.out("(none)") } else {
+                    c.out(Table.line(Table.header))
+                    try rows(result.indeterminate, indeterminate: true) { c.out(Table.line(Table.cells($0))) }
+                }
+            }
+            c.out("")
+            c.out("\(result.matches.count) matching, \(result.indeterminate.count) indeterminate")
+        }
+        return .success
+    }
+
+    /// The filter the options ask for, each value checked against its allowed list (a usage
+    /// error of `command` otherwise).
+    static func parseFilter(_ args: ParsedArguments, command: String) throws -> RecordFilter {
+        func pick(_ option: String, _ allowed: [String]) throws -> String? {
+            guard let v = args.value(option) else { return nil }
+            guard allowed.contains(v) else {
+                throw UsageError("--\(option) must be one of \(allowed.joined(separator: ", ")), not '\(v)'", command: command)
+            }
+            return v
+        }
+        var f = RecordFilter()
+        if let k = args.value("key") {
+            let lower = k.lowercased()
+            guard (1...64).contains(lower.utf8.count), lower.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw UsageError("--key must be a key fingerprint or a prefix of one (1 to 64 hex digits), not '\(k)'", command: command)
+            }
+            f.keyPrefix = lower
+        }
+        if let t = args.value("time") {
+            guard isTimePrefix(t) else {
+                throw UsageError("--time must be a prefix of YYYY-MM-DDTHH:MM:SS.sssZ (e.g. 2026-11-30T14), not '\(t)'", command: command)
+            }
+            f.timePrefix = t
+        }
+        f.integrity = try pick("state", integrityValues)
+        f.sidecarState = try pick("sidecar", sidecarValues)
+        f.sink = try pick("sink", sinkValues)
+        f.kind = try pick("kind", kindValues)
+        f.trust = try pick("trust", trustValues)
+        return f
+    }
+
+    static func parseFormat(_ args: ParsedArguments, json: Bool) throws -> String {
+        guard let f = args.value("format") else { return json ? "json" : "table" }
+        guard formatValues.contains(f) else {
+            throw UsageError("--format must be one of \(formatValues.joined(separator: ", ")), not '\(f)'", command: name)
+        }
+        if json && f != "json" { throw UsageError("--json conflicts with --format \(f)", command: name) }
+        return f
+    }
+
+    /// Whether `t` is a non-empty prefix of the shape `0000-00-00T00:00:00.000Z`.
+    static func isTimePrefix(_ t: String) -> Bool {
+        let template = Array("0000-00-00T00:00:00.000Z".utf8)
+        let b = Array(t.utf8)
+        guard (1...template.count).contains(b.count) else { return false }
+        for (i, c) in b.enumerated() {
+            if template[i] == 0x30 { guard (0x30...0x39).contains(c) else { return false } } else if c != template[i] { return false }
+        }
+        return true
+    }
+
+    /// The archive's record index (the CAS store opened first: it checks the archive).
+    static func openIndex(_ context: CommandContext) throws -> RecordIndex {
+        let store = try context.openStore()
+        return try queryErrors { try RecordIndex(environment: store.environment) }
+    }
+
+    /// Runs `body`, reporting index storage failures as the archive's (exit 3).
+    static func queryErrors<R>(_ body: () throws -> R) throws -> R {
+        do { return try body() } catch let e as QueryError {
+            switch e {
+            case .storage(let s): throw CASError.storage(s)
+            case .unsupportedFormat(let f): throw CASError.unsupportedFormat(f)
+            default: throw e
+            }
+        }
+    }
+
+    /// The text table: fixed column widths (the longest value each column can hold), so rows
+    /// stream out without a first pass.
+    enum Table {
+        static let header = ["RECORD", "KIND", "INTEGRITY", "TRUST", "KEY", "CAPTURE TIME", "SIDECARS"]
+        static let widths = [64, 7, 9, 9, 16, 24]
+
+        static func cells(_ r: RecordRow) -> [String] {
+            [r.recordId, r.kind, r.integrity, r.trust ?? "-", r.keyFingerprint.map { String($0.prefix(16)) } ?? "-",
+             r.captureTime ?? "-", r.sidecarSummary.isEmpty ? "-" : r.sidecarSummary]
+        }
+
+        static func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, s in
+                i < widths.count && s.count < widths[i] ? s.padding(toLength: widths[i], withPad: " ", startingAt: 0) : s
+            }.joined(separator: "  ")
+        }
+    }
+}

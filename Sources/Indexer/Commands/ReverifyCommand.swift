@@ -1,0 +1,75 @@
+import Foundation
+import Ingest
+import Query
+import Verify
+
+/// `reverify [filters]`: re-evaluates stored records from the stored bytes against today's anchors.
+struct ReverifyCommand: Command {
+    static let name = "reverify"
+    static let abstract = "Re-verify stored records from their stored bytes against today's trust anchors."
+    static let discussion = """
+    Selects records with the same filters as 'query' (none: every record), exports each
+    record's bytes from the store (verified against their IDs), verifies them again with the
+    archive's anchors plus --trust/--tsa-trust, replaces the record's verification fields and
+    index entries, and logs a 'validation' event per record. One line per record:
+    <record-id> <integrity> <trust> [(was <integrity> <trust>)], then a summary. Exit 1 if any
+    record is not intact or could not be re-verified.
+    """
+    static let options = [
+        OptionSpec("key", value: "fp-or-prefix", help: "Signing-key fingerprint or a hex prefix of one."),
+        OptionSpec("time", value: "prefix", help: "Capture-time prefix, e.g. 2026-11-30T14."),
+        OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
+        OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded."),
+        OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
+        OptionSpec("kind", value: "kind", help: "still, video or unknown."),
+        OptionSpec("trust", value: "trust", help: "Current trust: trusted or untrusted."),
+        OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
+        OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
+        OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let filter = RecordFilter(keyPrefix: args.value("key")?.lowercased(), timePrefix: args.value("time"),
+                                  integrity: args.value("state"), sidecarState: args.value("sidecar"), sink: args.value("sink"),
+                                  kind: args.value("kind"), trust: args.value("trust"))
+        let archive = try Archive(store: context.openStore())
+        let verifier = CaptureVerifier(
+            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), option: "anchors")),
+            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), option: "tsa-anchors")))
+        let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+        var selected: [String]?
+        if filter != RecordFilter() {
+            let r = try archive.index.query(filter)
+            selected = r.matches + r.indeterminate
+        }
+        let c = context.console
+        var count = 0, changed = 0, attention = 0, failed = 0
+        try Reverifier(archive: archive, verifier: verifier, agent: agent).run(selected) { r in
+            count += 1
+            if r.changed { changed += 1 }
+            if r.error != nil { failed += 1 } else if r.report?.needsAttention == true { attention += 1 }
+            if context.json {
+                var fields: [(String, JSONValue)] = [
+                    ("type", .string("record")), ("recordId", .string(r.recordId)),
+                    ("integrity", .string(r.after.integrity)), ("trust", r.after.trust.map { .string($0) } ?? .null),
+                    ("previousIntegrity", .string(r.before.integrity)), ("previousTrust", r.before.trust.map { .string($0) } ?? .null),
+                    ("changed", .bool(r.changed)),
+                ]
+                if let e = r.error { fields.append(("error", .string(e))) }
+                c.json(.object(fields))
+            } else {
+                var line = "\(r.recordId) \(r.after.integrity) \(r.after.trust ?? "-")"
+                if r.changed { line += " (was \(r.before.integrity) \(r.before.trust ?? "-"))" }
+                if let e = r.error { line += " error: \(e)" }
+                c.out(line)
+            }
+        }
+        if context.json {
+            c.json(.object([("type", .string("summary")), ("records", .int(Int64(count))), ("changed", .int(Int64(changed))),
+                            ("attention", .int(Int64(attention))), ("failed", .int(Int64(failed)))]))
+        } else {
+            c.out("reverify: \(count) records, \(changed) changed, \(attention) need attention, \(failed) failed")
+        }
+        return attention + failed == 0 ? .success : .failure
+    }
+}

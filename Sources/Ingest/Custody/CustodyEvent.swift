@@ -1,0 +1,135 @@
+import Foundation
+
+/// One entry of the archive's custody log: what happened to which objects, when, by whom and
+/// with what result, chained to the entry before it by hash.
+///
+/// Event types are the PREMIS event-type vocabulary terms
+/// (<http://id.loc.gov/vocabulary/preservation/eventType>); see docs/ingest.md for the exact
+/// bytes `hash` is computed over.
+public struct CustodyEvent: Codable, Sendable, Equatable {
+    /// Position in the log, from 1, without gaps.
+    public var seq: UInt64
+    /// ISO 8601 UTC with milliseconds (`2026-12-01T03:04:05.678Z`).
+    public var time: String
+    /// PREMIS event type label (`ingestion`, `fixity check`, …).
+    public var eventType: EventType
+    /// Who ran it (`--operator`, else the login name).
+    public var `operator`: String
+    public var tool: Tool
+    public var host: String
+    /// The objects the event is about: records, blobs, trust anchors.
+    public var objects: [Object]
+    /// `success`, `failure` or `warning`.
+    public var outcome: Outcome
+    /// Free text detail of the outcome (state, counts, error codes).
+    public var outcomeDetail: String
+    /// `hash` of the previous event, lowercase hex; 64 zeros for the first event.
+    public var prevHash: String
+    /// SHA-256 of `canonicalBytes()`, lowercase hex.
+    public var hash: String
+
+    /// PREMIS event types used by the archive (labels from id.loc.gov).
+    public enum EventType: String, Codable, Sendable, CaseIterable {
+        case ingestion = "ingestion"
+        case messageDigestCalculation = "message digest calculation"
+        case validation = "validation"
+        case digitalSignatureValidation = "digital signature validation"
+        case fixityCheck = "fixity check"
+        case replication = "replication"
+        /// A change of the archive's own settings (trust anchors): PREMIS `metadata modification`.
+        case metadataModification = "metadata modification"
+
+        /// The vocabulary URI of the term.
+        public var uri: String {
+            let code: String = switch self {
+            case .ingestion: "ing"
+            case .messageDigestCalculation: "mes"
+            case .validation: "val"
+            case .digitalSignatureValidation: "dig"
+            case .fixityCheck: "fix"
+            case .replication: "rep"
+            case .metadataModification: "mem"
+            }
+            return "http://id.loc.gov/vocabulary/preservation/eventType/" + code
+        }
+    }
+
+    public enum Outcome: String, Codable, Sendable {
+        case success, failure, warning
+    }
+
+    /// The software that acted.
+    public struct Tool: Codable, Sendable, Equatable, Hashable {
+        public var name: String
+        public var version: String
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    /// An object the event is about.
+    public struct Object: Codable, Sendable, Equatable, Hashable {
+        /// `record`, `blob`, `anchor` (fingerprint of a trust anchor), `export`.
+        public var kind: String
+        /// Record ID, blob ID, certificate fingerprint (lowercase hex) or another identifier.
+        public var id: String
+        public init(kind: String, id: String) {
+            self.kind = kind
+            self.id = id
+        }
+        public static func record(_ id: String) -> Object { Object(kind: "record", id: id) }
+        public static func blob(_ id: String) -> Object { Object(kind: "blob", id: id) }
+        public static func anchor(_ id: String) -> Object { Object(kind: "anchor", id: id) }
+    }
+
+    /// The hash of "nothing before": 64 zeros.
+    public static let genesisHash = String(repeating: "0", count: 64)
+}
+
+/// An event about to be appended: everything but its place in the chain.
+public struct CustodyDraft: Sendable, Equatable {
+    public var eventType: CustodyEvent.EventType
+    public var agent: CustodyAgent
+    public var objects: [CustodyEvent.Object]
+    public var outcome: CustodyEvent.Outcome
+    public var outcomeDetail: String
+    /// Event time; nil = the time of `append`.
+    public var time: Date?
+
+    public init(_ eventType: CustodyEvent.EventType, agent: CustodyAgent, objects: [CustodyEvent.Object],
+                outcome: CustodyEvent.Outcome = .success, detail: String = "", time: Date? = nil) {
+        self.eventType = eventType
+        self.agent = agent
+        self.objects = objects
+        self.outcome = outcome
+        self.outcomeDetail = detail
+        self.time = time
+    }
+}
+
+/// Who and what acts: operator, tool and host, the same for every event of one run.
+public struct CustodyAgent: Sendable, Equatable {
+    public var `operator`: String
+    public var tool: CustodyEvent.Tool
+    public var host: String
+
+    public init(operator: String, tool: CustodyEvent.Tool, host: String) {
+        self.operator = `operator`
+        self.tool = tool
+        self.host = host
+    }
+
+    /// The archive's own tool name and version.
+    public static let toolName = "exhibit-archive"
+    public static let toolVersion = "0.5.0"
+
+    /// This process: `operator` (or `$USER`/`$LOGNAME`, else the uid), this tool, the host name.
+    public static func current(operator name: String? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> CustodyAgent {
+        let candidates: [String?] = [name, environment["USER"], environment["LOGNAME"]]
+        let op = candidates.compactMap { $0 }.first { !$0.isEmpty } ?? "uid:\(getuid())"
+        return CustodyAgent(operator: op, tool: .init(name: toolName, version: toolVersion),
+                            host: ProcessInfo.processInfo.hostName)
+    }
+}

@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import LMDB
+
+/// The archive's hash-chained custody log, in the archive's own LMDB environment.
+///
+/// Databases:
+/// - `custody.events`  — seq (u64 BE) → canonical event bytes ‖ 32-byte hash.
+/// - `custody.objects` — object ID (UTF-8) ‖ 0x00 ‖ seq (u64 BE) → empty: events by record/blob/anchor.
+/// - `custody.meta`    — `head` → seq (u64 BE) ‖ hash (32 B) of the last event.
+///
+/// Events are appended inside the caller's write transaction, so an event commits together
+/// with the change it describes (an ingest's record, blobs and events: all or nothing).
+/// `append` only reads and writes inside that transaction, so it is re-runnable when
+/// `Environment.write` retries after growing the map.
+public final class CustodyLog: Sendable {
+    public let environment: Environment
+    let events: Database
+    let objects: Database
+    let meta: Database
+    static let headKey = Array("head".utf8)
+
+    /// Opens the log's databases, creating them unless the environment is read-only.
+    /// Call outside any transaction (creating a database is itself a write transaction).
+    public init(environment: Environment) throws {
+        self.environment = environment
+        do {
+            events = try environment.openOrCreate("custody.events")
+            objects = try environment.openOrCreate("custody.objects")
+            meta = try environment.openOrCreate("custody.meta")
+        } catch let e as LMDBError where e == .notFound {
+            throw CustodyError.notInitialised
+        }
+    }
+
+    // MARK: Append
+
+    /// Appends one event in `txn` and returns it with its seq and hashes.
+    @discardableResult
+    public func append(_ draft: CustodyDraft, in txn: Transaction) throws -> CustodyEvent {
+        let head = try self.head(in: txn)
+        var event = CustodyEvent(seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()),
+                                 eventType: draft.eventType, operator: draft.agent.operator, tool: draft.agent.tool,
+                                 host: draft.agent.host, objects: draft.objects, outcome: draft.outcome,
+                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "")
+        event.hash = event.computedHash()
+        let key = Self.key(event.seq)
+        _ = try txn.put(events, key, event.storedBytes(), flags: .noOverwrite)
+        for id in Set(draft.objects.map(\.id)) {
+            _ = try txn.put(objects, Array(id.utf8) + [0] + key, [UInt8](), flags: [])
+        }
+        _ = try txn.put(meta, Self.headKey, key + (Hex.decode(event.hash) ?? []), flags: [])
+        return event
+    }
+
+    /// Appends several events in `txn`, in order.
+    @discardableResult
+    public func append(_ drafts: [CustodyDraft], in txn: Transaction) throws -> [CustodyEvent] {
+        try drafts.map { try append($0, in: txn) }
+    }
+
+    /// The last event's seq and hash (0 and the genesis hash for an empty log).
+    public func head(in txn: Transaction) throws -> (seq: UInt64, hash: String) {
+        guard let raw = try txn.value(meta, Self.headKey) else { return (0, CustodyEvent.genesisHash) }
+        guard raw.count == 40 else { throw CustodyError.malformedEvent("custody.meta head has \(raw.count) bytes") }
+        return (Self.seq(raw[0..<8]), Hex.encode(raw[8..<40]))
+    }
+
+    // MARK: Read
+
+    /// Every event in seq order (events that do not parse are skipped; `verify` names them).
+    public func allEvents() throws -> [CustodyEvent] {
+        try environment.read { txn in try allEvents(in: txn) }
+    }
+
+    public func allEvents(in txn: Transaction) throws -> [CustodyEvent] {
+        var out: [CustodyEvent] = []
+        try txn.scan(events) { _, value in
+            if let e = try? CustodyEvent(stored: value) { out.append(e) }
+            return .next
+        }
+        return out
+    }
+
+    /// Events naming `objectId` (a record ID, blob ID or anchor fingerprint), in seq order.
+    public func events(forObject objectId: String) throws -> [CustodyEvent] {
+        try environment.read { txn in try events(forObject: objectId, in: txn) }
+    }
+
+    public func events(forObject objectId: String, in txn: Transaction) throws -> [CustodyEvent] {
+        var seqs: [[UInt8]] = []
+        let prefix = Array(objectId.utf8) + [0]
+        try txn.scan(objects, prefix: prefix) { key, _ in
+            if key.count == prefix.count + 8 { seqs.append(Array(key[prefix.count...])) }
+            return .next
+        }
+        return try seqs.compactMap { key in
+            try txn.withValue(events, key) { raw in try raw.map { try CustodyEvent(stored: $0) } }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func key(_ seq: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: seq >> UInt64(56 - 8 * $0)) } }
+
+    static func seq<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC.
+    public static func timestamp(_ date: Date) -> String {
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var t = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        let frac = ((ms % 1000) + 1000) % 1000
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1,
+                      Int(tm.tm_mday), Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec), Int(frac))
+    }
+}

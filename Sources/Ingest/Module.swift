@@ -1,1 +1,0 @@
-// Module Ingest: see docs/design.md.

@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+import Query
+import Verify
+
+extension IndexedRecord {
+    /// The record a verification report describes, first seen now from `sourcePath`.
+    init(report r: CaptureReport, recordId: String, sourcePath: String, ingestTime: String) throws {
+        let variants = r.sha256.map { [Variant(blobId: $0, size: r.size ?? 0, sourcePaths: [sourcePath], firstIngested: ingestTime)] } ?? []
+        self.init(recordId: recordId, kind: r.kind, integrity: r.integrity.rawValue,
+                  trust: r.signer?.trust.rawValue, keyFingerprint: r.signer?.keyFingerprint,
+                  captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyLog.timestamp),
+                  ingestTime: ingestTime, failureCodes: r.statusCodes.failure.map(\.code),
+                  sidecars: Dictionary(r.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),
+                  variants: variants, files: Self.storedFiles(r), reportJSON: try Self.encode(r))
+    }
+
+    /// Every file of the report but the delivery file, as stored files.
+    static func storedFiles(_ r: CaptureReport) -> [StoredFile] {
+        r.files.filter { $0.role != "media" }.map {
+            StoredFile(role: $0.role, relativePath: $0.relativePath, blobId: $0.sha256, size: $0.size)
+        }
+    }
+
+    /// The report as stored: JSON, sorted keys, ISO 8601 dates (as `verify --json` prints it).
+    static func encode(_ r: CaptureReport) throws -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return try e.encode(r)
+    }
+
+    /// The record ID of an item that could not be read at all (no bytes to hash): SHA-256 of
+    /// `"exhibit-archive unreadable item" 0x00 sourcePath`, so a re-run finds the same record.
+    static func unreadableId(sourcePath: String) -> String {
+        Hex.encode(MessageDigest.sha256(Array("exhibit-archive unreadable item".utf8) + [0] + Array(sourcePath.utf8)))
+    }
+
+    /// Adds the files of another report that this record does not list yet (by blob and path).
+    mutating func merge(files other: [StoredFile]) {
+        var have = Set(files.map { $0.blobId + "\u{0}" + $0.relativePath })
+        for f in other where have.insert(f.blobId + "\u{0}" + f.relativePath).inserted { files.append(f) }
+    }
+
+    /// Takes the verification fields (state, trust, signer, times, codes, sidecars, report) of
+    /// `other`, keeping identity, variants, files and ingest time. A record follows an intact
+    /// variant when it has one, whatever order the variants arrived in.
+    mutating func adoptVerification(of other: IndexedRecord) {
+        kind = other.kind
+        integrity = other.integrity
+        trust = other.trust
+        keyFingerprint = other.keyFingerprint
+        captureTime = other.captureTime
+        tsaTime = other.tsaTime
+        failureCodes = other.failureCodes
+        sidecars = other.sidecars
+        reportJSON = other.reportJSON
+    }
+}

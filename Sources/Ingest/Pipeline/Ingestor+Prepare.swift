@@ -1,0 +1,74 @@
+import CAS
+import Foundation
+import Verify
+
+extension Ingestor {
+    /// Worker side of one capture: stage the delivery file and every regular file of the
+    /// capture's `evidence/` and `disclosure/` folders in the CAS (one read and hash each),
+    /// then verify with those digests as `knownDigests` (so a sidecar's CAS ID is the very
+    /// digest compared with the committed one). Never throws: a file that cannot be staged is
+    /// left to the verifier, which reports it.
+    func prepare(_ location: CaptureLocation) -> PreparedCapture {
+        var staged: [String: StagedBlob] = [:]
+        var bytes: UInt64 = 0
+        var budget = options.inlineCaptureBudget
+        for path in Self.filesToStage(location) {
+            let limit = min(options.inlineFileLimit, budget)
+            guard let blob = try? archive.store.stage(contentsOf: path, inlineLimit: limit) else { continue }
+            if blob.isInline { budget -= Int(blob.size) }
+            staged[path] = blob
+            bytes += blob.size
+        }
+        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex))
+        return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
+                               staged: staged, bytes: bytes)
+    }
+
+    /// Bytes a run over `captures` will read (every file staged), for a progress bar.
+    public static func estimatedBytes(_ captures: [CaptureLocation]) -> UInt64 {
+        captures.reduce(UInt64(0)) { total, c in
+            filesToStage(c).reduce(total) { sum, path in
+                var st = stat()
+                return lstat(path, &st) == 0 ? sum + UInt64(st.st_size) : sum
+            }
+        }
+    }
+
+    /// `dump-root-name/relative/path` of the delivery file.
+    static func sourcePath(_ c: CaptureLocation) -> String {
+        let rootName = c.dumpRoot.split(separator: "/").last.map(String.init) ?? ""
+        if c.deliveryFile.hasPrefix(c.dumpRoot + "/") {
+            return rootName + "/" + c.deliveryFile.dropFirst(c.dumpRoot.count + 1)
+        }
+        return c.deliveryFile.split(separator: "/").last.map(String.init) ?? c.deliveryFile
+    }
+
+    /// The delivery file (when a regular file) and the regular files under the capture
+    /// folder's `evidence/` and `disclosure/`, never through a symlink, at most 16 levels deep.
+    static func filesToStage(_ c: CaptureLocation) -> [String] {
+        var out: [String] = []
+        if isRegularFile(c.deliveryFile) { out.append(c.deliveryFile) }
+        guard let folder = c.captureFolder else { return out }
+        for sub in ["evidence", "disclosure"] { walk(folder + "/" + sub, depth: 0, into: &out) }
+        return out
+    }
+
+    private static func walk(_ folder: String, depth: Int, into out: inout [String]) {
+        guard depth < 16, out.count < 100_000, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = folder + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: out.append(path)
+            case S_IFDIR: walk(path, depth: depth + 1, into: &out)
+            default: continue
+            }
+        }
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+}

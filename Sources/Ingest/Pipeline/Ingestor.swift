@@ -1,0 +1,94 @@
+import CAS
+import Crypto
+import Foundation
+import LMDB
+import Query
+import Verify
+
+/// Bulk ingest: walks dumps, verifies each capture on N worker threads (staging its files in
+/// the CAS first, so each file is hashed once and the verifier takes the CAS digests), and
+/// feeds ONE writer that commits each capture — its blobs, its record and index entries, its
+/// custody events — in one transaction, several captures per commit.
+///
+/// Captures commit in discovery order (a worker may finish early; the writer waits for the
+/// next in order), so outcomes (`new` before `variant`) are deterministic.
+public final class Ingestor: Sendable {
+    public struct Options: Sendable {
+        /// Verification workers (default: the core count).
+        public var jobs = ProcessInfo.processInfo.activeProcessorCount
+        /// Who is ingesting (custody events).
+        public var agent = CustodyAgent.current()
+        /// Files up to this size are staged in memory and written in the capture's transaction.
+        public var inlineFileLimit = 4 << 20
+        /// In-memory staging budget per capture; larger files and the rest stream in batches.
+        public var inlineCaptureBudget = 16 << 20
+        /// Most captures per commit, and most inline bytes per commit.
+        public var batchCaptures = 64
+        public var batchInlineBytes = 64 << 20
+        public init() {}
+    }
+
+    public let archive: Archive
+    public let verifier: CaptureVerifier
+    public let options: Options
+
+    public init(archive: Archive, verifier: CaptureVerifier, options: Options = Options()) {
+        self.archive = archive
+        self.verifier = verifier
+        self.options = options
+    }
+
+    /// Every capture under `paths`, in order (`CaptureVerifier.discover` per path); paths that
+    /// cannot be walked are returned apart.
+    public static func discover(_ paths: [String]) -> (captures: [CaptureLocation], errors: [String]) {
+        var captures: [CaptureLocation] = []
+        var errors: [String] = []
+        var seen = Set<String>()
+        for p in paths {
+            do {
+                for c in try CaptureVerifier.discover(p) where seen.insert(c.deliveryFile).inserted { captures.append(c) }
+            } catch {
+                errors.append("\(error.code): \(error.message)")
+            }
+        }
+        return (captures, errors)
+    }
+
+    /// Ingests `captures`. `onItem` is called on the writer (calling) thread after each
+    /// capture's commit, in discovery order. Throws only when the archive cannot be written
+    /// (disk full, LMDB failure): what committed before stays.
+    public func run(_ captures: [CaptureLocation], onItem: (IngestItem) -> Void) throws -> IngestSummary {
+        let start = Date()
+        var summary = IngestSummary()
+        let channel = OrderedChannel<PreparedCapture>(count: captures.count, window: max(2, 2 * options.jobs))
+        let workers = max(1, min(options.jobs, captures.count))
+        for _ in 0..<workers {
+            let thread = Thread { [self] in
+                while let i = channel.claim() {
+                    channel.deliver(i, prepare(captures[i]))
+                }
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        defer { channel.cancel() }
+        var next = 0
+        while next < captures.count {
+            var batch: [PreparedCapture] = [channel.take(next)]
+            next += 1
+            var inline = batch[0].inlineBytes
+            while next < captures.count, batch.count < options.batchCaptures, inline < options.batchInlineBytes,
+                  let p = channel.takeIfReady(next) {
+                batch.append(p)
+                inline += p.inlineBytes
+                next += 1
+            }
+            for item in try commit(batch) {
+                summary.count(item)
+                onItem(item)
+            }
+        }
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+}

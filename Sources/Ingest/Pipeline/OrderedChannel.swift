@@ -1,0 +1,70 @@
+import Foundation
+
+/// Hands out indices to workers and gives their results to one consumer in index order.
+///
+/// At most `window` indices are claimed and not yet taken: a worker waits for a slot before
+/// claiming, so the slots always cover the lowest untaken indices and the consumer, waiting
+/// for the next index, never waits for a worker that cannot run. Memory stays bounded.
+final class OrderedChannel<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var taken = 0
+    private var ready: [Int: Value] = [:]
+    private var cancelled = false
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = window
+    }
+
+    /// The next index to work on, or nil when all are claimed (or the run is cancelled).
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, nextClaim < count, nextClaim - taken >= window { condition.wait() }
+        guard !cancelled, nextClaim < count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
+    }
+
+    func deliver(_ index: Int, _ value: Value) {
+        condition.lock()
+        ready[index] = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for the result of `index` (the next one in order).
+    func take(_ index: Int) -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let v = ready.removeValue(forKey: index) {
+                taken = index + 1
+                condition.broadcast()
+                return v
+            }
+            condition.wait()
+        }
+    }
+
+    /// The result of `index` if it is already there.
+    func takeIfReady(_ index: Int) -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let v = ready.removeValue(forKey: index) else { return nil }
+        taken = index + 1
+        condition.broadcast()
+        return v
+    }
+
+    /// Stops handing out work (workers finish their current item and exit).
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

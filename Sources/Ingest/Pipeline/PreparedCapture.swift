@@ -1,0 +1,17 @@
+import CAS
+import Foundation
+import Verify
+
+/// A capture verified by a worker, with its files staged in the CAS, waiting for the writer.
+struct PreparedCapture: Sendable {
+    let location: CaptureLocation
+    let sourcePath: String
+    let report: CaptureReport
+    /// Absolute path → staged blob (the delivery file and every regular file of the capture's
+    /// `evidence/` and `disclosure/` folders).
+    let staged: [String: StagedBlob]
+    let bytes: UInt64
+
+    /// Bytes held in memory (inline-staged files).
+    var inlineBytes: Int { staged.values.reduce(0) { $0 + ($1.isInline ? Int($1.size) : 0) } }
+}

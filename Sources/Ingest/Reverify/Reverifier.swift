@@ -1,0 +1,108 @@
+import CAS
+import Foundation
+import Query
+import Verify
+
+/// Re-evaluates stored records from the stored bytes against today's anchors: each record's
+/// first variant and its files are exported from the CAS (verified against their IDs on the
+/// way out) into a private temporary capture folder, verified again with those IDs as
+/// `knownDigests` (nothing is hashed twice), and the record's verification fields, trust and
+/// index entries are replaced; a `validation` event (and `digital signature validation` when
+/// signed) is logged for each record in the same transaction.
+public struct Reverifier: Sendable {
+    public let archive: Archive
+    public let verifier: CaptureVerifier
+    public let agent: CustodyAgent
+
+    public init(archive: Archive, verifier: CaptureVerifier, agent: CustodyAgent) {
+        self.archive = archive
+        self.verifier = verifier
+        self.agent = agent
+    }
+
+    /// One record re-verified.
+    public struct Result: Sendable {
+        public var recordId: String
+        public var before: (integrity: String, trust: String?)
+        public var after: (integrity: String, trust: String?)
+        public var report: CaptureReport?
+        /// Why it could not be re-verified (`cas.…` codes when a stored blob is damaged or gone).
+        public var error: String?
+        public var changed: Bool { before.integrity != after.integrity || before.trust != after.trust }
+    }
+
+    /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each.
+    public func run(_ ids: [String]?, onResult: (Result) -> Void) throws {
+        let all = try ids ?? archive.index.query(RecordFilter()).matches
+        for id in all {
+            guard let record = try archive.index.get(recordId: id) else { continue }
+            onResult(try reverify(record))
+        }
+    }
+
+    func reverify(_ record: IndexedRecord) throws -> Result {
+        var result = Result(recordId: record.recordId, before: (record.integrity, record.trust),
+                            after: (record.integrity, record.trust), report: nil, error: nil)
+        guard let variant = record.variants.first else {
+            result.error = "reverify.noBytes: the record has no stored delivery file"
+            return result
+        }
+        let tmp = NSTemporaryDirectory() + "exhibit-reverify-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let folder = tmp + "/dump/capture"
+        let name = variant.sourcePaths.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "capture.bin"
+        let location = CaptureLocation(deliveryFile: folder + "/" + name, captureFolder: record.files.isEmpty ? nil : folder,
+                                       dumpRoot: tmp + "/dump")
+        var known: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.files.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
+                guard let id = ContentID(hex: blob), !path.contains("/../") else { continue }
+                try FileManager.default.createDirectory(atPath: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]),
+                                                        withIntermediateDirectories: true)
+                try archive.store.export(id, to: path)
+                known[path] = blob
+            }
+        } catch {
+            result.error = "\(error)"
+            return result
+        }
+        var report = verifier.verify(location, knownDigests: known)
+        let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
+        report.path = stored?.path ?? report.path
+        let now = CustodyLog.timestamp(Date())
+        let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
+        var updated = record
+        updated.adoptVerification(of: fresh)
+        let drafts = events(report, recordId: record.recordId, before: record)
+        try archive.environment.write { txn in
+            try archive.index.put(updated, in: txn)
+            try archive.custody.append(drafts, in: txn)
+        }
+        result.after = (updated.integrity, updated.trust)
+        result.report = report
+        return result
+    }
+
+    func events(_ r: CaptureReport, recordId: String, before: IndexedRecord) -> [CustodyDraft] {
+        var out: [CustodyDraft] = []
+        if let s = r.signer {
+            out.append(CustodyDraft(.digitalSignatureValidation, agent: agent, objects: [.record(recordId)],
+                                    outcome: r.integrity == .intact && s.trust == .trusted ? .success : .warning,
+                                    detail: "reverify: signer \(s.keyFingerprint) \(s.trust.rawValue) (was \(before.trust ?? "-")); timestamp \(r.timestamp.state)"))
+        }
+        out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId)] + (r.sha256.map { [.blob($0)] } ?? []),
+                                outcome: r.needsAttention ? .failure : .success,
+                                detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity))"))
+        return out
+    }
+}
+
+extension JSONDecoder {
+    static var iso8601: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }
+}

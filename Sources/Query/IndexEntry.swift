@@ -1,0 +1,86 @@
+/// One key of a secondary index: which index, and the key bytes
+/// `value 0x00 recordId(32 bytes)` (for the sidecar index `state 0x00 sink 0x00 recordId`).
+/// Index values are empty: the key is the whole entry, so a filter is a prefix scan.
+struct IndexEntry: Hashable, Sendable {
+    enum Index: String, CaseIterable, Sendable {
+        case key = "idx.byKey"
+        case time = "idx.byTime"
+        case integrity = "idx.byIntegrity"
+        case trust = "idx.byTrust"
+        case kind = "idx.byKind"
+        case sidecar = "idx.bySidecar"
+        case ingest = "idx.byIngest"
+
+        /// The byte that starts this index's keys in `idx.counts`.
+        var tag: UInt8 {
+            switch self {
+            case .key: 0x4b      // K
+            case .time: 0x54     // T
+            case .integrity: 0x49 // I
+            case .trust: 0x52    // R
+            case .kind: 0x4e     // N
+            case .sidecar: 0x53  // S
+            case .ingest: 0x47   // G
+            }
+        }
+    }
+
+    let index: Index
+    let key: [UInt8]
+
+    /// This entry's key in `idx.counts`: the index tag and the key without its record ID.
+    var countKey: [UInt8] { [index.tag] + key.dropLast(32) }
+
+    /// Key prefix `part 0x00 part 0x00 …` (each part followed by a NUL).
+    static func prefix(_ parts: [String]) -> [UInt8] {
+        var out = [UInt8]()
+        for p in parts {
+            out.append(contentsOf: p.utf8)
+            out.append(0)
+        }
+        return out
+    }
+
+    /// Every index entry of `record` (whose ID is `id`). Throws for a value that cannot be a
+    /// key part (empty or holding NUL), and for a fingerprint that is not lowercase hex.
+    static func entries(of record: IndexedRecord, id: RecordID) throws -> Set<IndexEntry> {
+        let idBytes = id.bytes
+        var out = Set<IndexEntry>()
+        func add(_ index: Index, _ parts: [String]) {
+            out.insert(IndexEntry(index: index, key: prefix(parts) + idBytes))
+        }
+        func check(_ name: String, _ value: String) throws {
+            guard !value.isEmpty, !value.utf8.contains(0) else {
+                throw QueryError.invalidField(name: name, value: value)
+            }
+        }
+        if let fp = record.keyFingerprint {
+            guard !fp.isEmpty, fp.utf8.allSatisfy({ RecordID.nibble($0) != nil }) else {
+                throw QueryError.invalidField(name: "keyFingerprint", value: fp)
+            }
+            add(.key, [fp])
+        }
+        if let t = record.captureTime {
+            try check("captureTime", t)
+            add(.time, [t])
+        }
+        try check("integrity", record.integrity)
+        add(.integrity, [record.integrity])
+        if let t = record.trust {
+            try check("trust", t)
+            add(.trust, [t])
+        }
+        try check("kind", record.kind)
+        add(.kind, [record.kind])
+        try check("ingestTime", record.ingestTime)
+        add(.ingest, [record.ingestTime])
+        for (sink, state) in record.sidecars {
+            try check("sidecars.sink", sink)
+            try check("sidecars.\(sink)", state)
+            add(.sidecar, [state, sink])   // this sink in this state
+            add(.sidecar, [state, ""])     // some sink in this state (one entry per record)
+            add(.sidecar, ["", sink])      // this sink present, any state
+        }
+        return out
+    }
+}

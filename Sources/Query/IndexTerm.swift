@@ -1,0 +1,79 @@
+import Foundation
+import LMDB
+
+/// One prefix scan of one secondary index. Every term selects each record at most once (a
+/// record has one fingerprint, one capture time, one "some sink in state S" entry, …), so the
+/// number of keys a term scans is the number of records it selects.
+struct IndexTerm: Hashable, Sendable {
+    let index: IndexEntry.Index
+    let prefix: [UInt8]
+    /// Keys under `prefix` are exactly `prefix + recordId`: they come in ID order and
+    /// membership of one ID is a point lookup.
+    let exact: Bool
+
+    /// Every record ID the term selects, ascending.
+    func collect(_ db: Database, in txn: Transaction) throws -> [RecordID] {
+        var out: [RecordID] = []
+        let want = prefix.count + 32
+        try forEachKey(db, in: txn) { key in
+            if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
+        }
+        if !exact { out.sort() }
+        return out
+    }
+
+    /// Visits every key (at least 32 bytes past the prefix) that starts with `prefix`, in key
+    /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key.
+    func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let cursor = try txn.cursor(db)
+        try prefix.withUnsafeBytes { p in
+            guard let pBase = p.baseAddress else { return }
+            var entry = try cursor.seek(atLeast: p)
+            while let (k, _) = entry {
+                guard k.count >= p.count + 32, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 else {
+                    // A shorter key under the prefix cannot be ours; a different prefix ends the range.
+                    if k.count >= p.count, let kBase = k.baseAddress, memcmp(kBase, pBase, p.count) == 0 {
+                        entry = try cursor.next()
+                        continue
+                    }
+                    return
+                }
+                try body(k)
+                entry = try cursor.next()
+            }
+        }
+    }
+
+    /// The IDs of `ids` the term selects (exact terms only): one point lookup each, the key
+    /// built in one reused buffer.
+    func filter(_ ids: [RecordID], _ db: Database, in txn: Transaction) throws -> [RecordID] {
+        var key = prefix + [UInt8](repeating: 0, count: 32)
+        let base = prefix.count
+        var out: [RecordID] = []
+        for id in ids {
+            key.withUnsafeMutableBytes { k in
+                k.storeBytes(of: id.w0.bigEndian, toByteOffset: base, as: UInt64.self)
+                k.storeBytes(of: id.w1.bigEndian, toByteOffset: base + 8, as: UInt64.self)
+                k.storeBytes(of: id.w2.bigEndian, toByteOffset: base + 16, as: UInt64.self)
+                k.storeBytes(of: id.w3.bigEndian, toByteOffset: base + 24, as: UInt64.self)
+            }
+            if try key.withUnsafeBytes({ try txn.get(db, $0) }) != nil { out.append(id) }
+        }
+        return out
+    }
+}
+
+extension Array where Element == RecordID {
+    /// The IDs in both ascending arrays.
+    func intersection(sorted other: [RecordID]) -> [RecordID] {
+        var out: [RecordID] = []
+        out.reserveCapacity(Swift.min(count, other.count))
+        var i = 0, j = 0
+        while i < count && j < other.count {
+            if self[i] < other[j] { i += 1 } else if other[j] < self[i] { j += 1 } else {
+                out.append(self[i]); i += 1; j += 1
+            }
+        }
+        return out
+    }
+}

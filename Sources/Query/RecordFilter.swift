@@ -1,0 +1,60 @@
+/// What `RecordIndex.query` selects. Every non-nil field is one filter; filters combine with
+/// AND. Values are compared exactly except `keyPrefix`, `timePrefix` and `ingestPrefix`, which
+/// match by prefix.
+public struct RecordFilter: Sendable, Equatable {
+    /// A signing-key fingerprint or a prefix of one (lowercase hex).
+    public var keyPrefix: String?
+    /// A capture-time prefix such as `2026-11-30T14`. Records whose time is known at that
+    /// precision or finer and starts with it match; records known only at a coarser rung that
+    /// the prefix continues (say only `2026-11-30`) are `indeterminate`.
+    public var timePrefix: String?
+    /// `intact`, `tampered`, `unsigned`, `malformed`.
+    public var integrity: String?
+    /// A sidecar state (`uncommitted`, `mismatch`, …): some sink (or `sink`, when given) is in it.
+    public var sidecarState: String?
+    /// A sink name: with `sidecarState`, that sink is in that state; alone, the record has it.
+    public var sink: String?
+    /// `still`, `video`, `unknown`.
+    public var kind: String?
+    /// `trusted`, `untrusted`.
+    public var trust: String?
+    /// An ingest-time prefix (ISO 8601 UTC, e.g. `2026-12-01`).
+    public var ingestPrefix: String?
+
+    public init(keyPrefix: String? = nil, timePrefix: String? = nil, integrity: String? = nil,
+                sidecarState: String? = nil, sink: String? = nil, kind: String? = nil, trust: String? = nil,
+                ingestPrefix: String? = nil) {
+        self.keyPrefix = keyPrefix
+        self.timePrefix = timePrefix
+        self.integrity = integrity
+        self.sidecarState = sidecarState
+        self.sink = sink
+        self.kind = kind
+        self.trust = trust
+        self.ingestPrefix = ingestPrefix
+    }
+}
+
+/// Records a filter selects: `matches`, and apart from them the records whose capture time is
+/// known only more coarsely than `timePrefix` asks (neither included nor dropped). IDs are
+/// lowercase hex in ascending order.
+public struct QueryResult: Sendable, Equatable {
+    public var matches: [String]
+    public var indeterminate: [String]
+
+    public init(matches: [String], indeterminate: [String]) {
+        self.matches = matches
+        self.indeterminate = indeterminate
+    }
+}
+
+/// How many records a filter selects (see `QueryResult`).
+public struct QueryCount: Sendable, Equatable {
+    public var matches: Int
+    public var indeterminate: Int
+
+    public init(matches: Int, indeterminate: Int) {
+        self.matches = matches
+        self.indeterminate = indeterminate
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LMDB
+
+/// The record index: every `IndexedRecord` and its secondary indexes, in named databases of
+/// the archive's LMDB environment (shared with the CAS). See docs/query.md for the schema.
+///
+/// - `idx.meta`     — `format` → `exhibit-index/1`.
+/// - `idx.records`  — recordId (32 B) → `RecordBody` (0x01 + JSON).
+/// - `idx.variants` — variant blob ID (32 B) → recordId (32 B).
+/// - `idx.byKey`, `idx.byTime`, `idx.byIntegrity`, `idx.byTrust`, `idx.byKind`, `idx.byIngest`
+///   — `value 0x00 recordId` → empty.
+/// - `idx.counts`   — counts of the index entries (see `IndexCounters`).
+/// - `idx.bySidecar` — `state 0x00 sink 0x00 recordId`, `state 0x00 0x00 recordId` (some sink in
+///   that state) and `0x00 sink 0x00 recordId` (sink present) → empty.
+///
+/// Writes happen in the caller's transaction (`put(_:in:)`), so ingest commits a capture's
+/// blobs, record and index entries together. Every write method is re-runnable (it derives all
+/// it writes from its arguments and the transaction), as `Environment.write` requires.
+public final class RecordIndex: @unchecked Sendable {
+    public static let format = "exhibit-index/1"
+
+    public let environment: Environment
+    let meta: Database
+    let records: Database
+    let variants: Database
+    let counts: Database
+    let indexes: [IndexEntry.Index: Database]
+
+    /// Opens the index databases, creating them (in one write transaction) when the archive
+    /// has none yet. Do not call inside a `read` or `write` closure.
+    public init(environment: Environment) throws {
+        self.environment = environment
+        let names = ["idx.meta", "idx.records", "idx.variants", "idx.counts"] + IndexEntry.Index.allCases.map(\.rawValue)
+        let dbs: [String: Database] = try QueryError.wrapping {
+            var out: [String: Database] = [:]
+            for name in names {
+                do {
+                    out[name] = try environment.database(name)
+                } catch let e as LMDBError where e == .notFound {
+                    out[name] = try environment.database(name, create: true)
+                }
+            }
+            return out
+        }
+        func db(_ name: String) -> Database { dbs[name]! }  // every name was opened above
+        meta = db("idx.meta")
+        records = db("idx.records")
+        variants = db("idx.variants")
+        counts = db("idx.counts")
+        var indexes: [IndexEntry.Index: Database] = [:]
+        for i in IndexEntry.Index.allCases { indexes[i] = db(i.rawValue) }
+        self.indexes = indexes
+
+        let meta = self.meta
+        let formatKey = Array("format".utf8)
+        let stored = try QueryError.wrapping {
+            try environment.read { txn in try txn.value(meta, formatKey).map { String(decoding: $0, as: UTF8.self) } }
+        }
+        if let stored {
+            guard stored == Self.format else { throw QueryError.unsupportedFormat(stored) }
+        } else if !environment.options.readOnly {
+            try QueryError.wrapping {
+                try environment.write { txn in
+                    _ = try txn.put(meta, formatKey, Array(Self.format.utf8), flags: .noOverwrite)
+                }
+            }
+        }
+    }
+
+    func database(_ index: IndexEntry.Index) -> Database { indexes[index]! }  // filled for allCases in init
+
+    // MARK: Reads
+
+    /// The record with this ID, or nil.
+    public func get(recordId: String, in txn: Transaction) throws -> IndexedRecord? {
+        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
+        return try get(id, in: txn)
+    }
+
+    public func get(recordId: String) throws -> IndexedRecord? {
+        try QueryError.wrapping { try environment.read { try get(recordId: recordId, in: $0) } }
+    }
+
+    func get(_ id: RecordID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
+        try txn.withValue(records, id.bytes) { body in
+            try body.map { try RecordBody.decode($0, id: id.hex, decoder: decoder) }
+        }
+    }
+
+    /// Whether a record with this ID exists (the body is not decoded).
+    public func contains(recordId: String, in txn: Transaction) throws -> Bool {
+        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
+        return try txn.contains(records, id.bytes)
+    }
+
+    public func contains(recordId: String) throws -> Bool {
+        try QueryError.wrapping { try environment.read { try contains(recordId: recordId, in: $0) } }
+    }
+
+    /// The record that a delivery-file variant with this blob ID belongs to, or nil
+    /// ("is this file already known?").
+    public func recordId(forVariant blobId: String, in txn: Transaction) throws -> String? {
+        guard let blob = RecordID(hex: blobId) else { throw QueryError.invalidRecordId(blobId) }
+        return try txn.withValue(variants, blob.bytes) { v in
+            v.flatMap { $0.count == 32 ? RecordID(suffixOf: $0)?.hex : nil }
+        }
+    }
+
+    public func recordId(forVariant blobId: String) throws -> String? {
+        try QueryError.wrapping { try environment.read { try recordId(forVariant: blobId, in: $0) } }
+    }
+
+    /// Number of records (O(1): the database's entry count).
+    public func count(in txn: Transaction) throws -> Int { try txn.count(records) }
+
+    public var count: Int {
+        get throws { try QueryError.wrapping { try environment.read { try count(in: $0) } } }
+    }
+
+    /// The IDs of records whose hex ID starts with `prefix` (lowercase hex, 1…64 digits), in
+    /// order, at most `limit`.
+    public func recordIds(withPrefix prefix: String, limit: Int = 2) throws -> [String] {
+        let digits = Array(prefix.utf8)
+        guard (1...64).contains(digits.count), digits.allSatisfy({ RecordID.nibble($0) != nil }) else {
+            throw QueryError.invalidRecordId(prefix)
+        }
+        var bytes = [UInt8]()
+        var i = 0
+        while i + 1 < digits.count {
+            bytes.append(RecordID.nibble(digits[i])! << 4 | RecordID.nibble(digits[i + 1])!)  // checked above
+            i += 2
+        }
+        let oddNibble: UInt8? = digits.count % 2 == 1 ? RecordID.nibble(digits[digits.count - 1]) : nil
+        var out: [String] = []
+        try QueryError.wrapping {
+            try environment.read { txn in
+                try txn.scan(records, prefix: bytes) { key, _ in
+                    if let n = oddNibble, key.count > bytes.count, key[bytes.count] >> 4 != n {
+                        return key[bytes.count] >> 4 > n ? .stop : .next
+                    }
+                    if let id = RecordID(suffixOf: key), key.count == 32 { out.append(id.hex) }
+                    return out.count >= limit ? .stop : .next
+                }
+            }
+        }
+        return out
+    }
+}

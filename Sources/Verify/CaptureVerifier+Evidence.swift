@@ -1,0 +1,101 @@
+import CaptureFormat
+import Foundation
+
+/// Every file a verification read (or took the caller's digest for), with role and digest:
+/// the report's `files`, which ingest stores.
+struct FileLedger {
+    let location: CaptureLocation
+    let known: [String: String]
+    private(set) var entries: [CaptureReport.File] = []
+    private var seen: Set<String> = []
+
+    init(location: CaptureLocation, known: [String: String]) {
+        self.location = location
+        self.known = known
+    }
+
+    mutating func add(role: String, path: String, sha256: String, size: UInt64) {
+        guard seen.insert(path).inserted else { return }
+        entries.append(.init(role: role, path: path, relativePath: relative(path), sha256: sha256, size: size))
+    }
+
+    /// The digest of a regular file: the caller's, else read here (never through a symlink).
+    mutating func digest(_ path: String, role: String) throws(EvidenceReadError) -> ContentDigest {
+        let size = CaptureVerifier.regularFileSize(path)
+        if let hex = known[path], let d = ContentDigest(hex: hex) {
+            add(role: role, path: path, sha256: d.hex, size: size ?? 0)
+            return d
+        }
+        let d = try EvidenceLayout.sha256(ofFileAt: path)
+        add(role: role, path: path, sha256: d.hex, size: size ?? 0)
+        return d
+    }
+
+    /// Relative to the dump root when inside it (the report's sidecar `file`), else as given.
+    func dumpRelative(_ path: String) -> String {
+        path.hasPrefix(location.dumpRoot + "/") ? String(path.dropFirst(location.dumpRoot.count + 1)) : path
+    }
+
+    /// Relative to the capture folder when inside it, else to the dump root, else the name.
+    func relative(_ path: String) -> String {
+        for base in [location.captureFolder, location.dumpRoot].compactMap({ $0 }) where path.hasPrefix(base + "/") {
+            return String(path.dropFirst(base.count + 1))
+        }
+        return String(path.split(separator: "/").last ?? "")
+    }
+}
+
+extension CaptureVerifier {
+    /// Sidecar states, unreferenced files and ring rejects for a capture with a record.
+    func checkEvidence(_ record: CaptureRecord, location c: CaptureLocation, files: inout FileLedger, into report: inout CaptureReport) {
+        guard let folder = c.captureFolder else {
+            // A loose delivery file (or one of several in a folder): evidence pairs with none.
+            report.sidecars = record.sinks.map { sink, statement in
+                let finding = statement.path.map { RecordedPath($0).findings.map(\.rawValue) } ?? []
+                return .init(sink: sink.rawValue, state: SidecarState.evaluate(statement, found: .absent).rawValue,
+                             committedSha256: statement.committedDigest?.hex, actualSha256: nil, file: nil,
+                             recordedPath: statement.path, notes: finding + (statement.path == nil ? [] : ["no-capture-folder"]))
+            }
+            return
+        }
+        let layout = EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot)
+        let ringFolder: String? = record.evidence.ringBufferDir.path.flatMap { layout.locate($0).localPath }
+        let roles = Dictionary(record.sinks.compactMap { s in s.record.path.flatMap { layout.locate($0).localPath }.map { ($0, s.sink) } },
+                               uniquingKeysWith: { a, _ in a })
+        let evidence = layout.evaluate(record) { (path: String) throws(EvidenceReadError) -> ContentDigest in
+            let role: String
+            if let ring = ringFolder, path.hasPrefix(ring + "/") { role = "ring-frame" } else { role = roles[path].map(Self.fileRole) ?? "evidence" }
+            return try files.digest(path, role: role)
+        }
+        report.sidecars = evidence.sidecars.map { s in
+            .init(sink: s.sink.rawValue, state: s.state.rawValue, committedSha256: s.committedSha256?.hex,
+                  actualSha256: s.actualSha256?.hex, file: s.file.map { files.dumpRelative($0) },
+                  recordedPath: record.sinks.first { $0.sink == s.sink }?.record.path,
+                  notes: s.pathFindings.map(\.rawValue) + (s.note.map { [$0] } ?? []))
+        }
+        if !evidence.ringRejected.isEmpty { report.ringRejected = evidence.ringRejected }
+        report.unreferenced = evidence.unreferenced
+        hashUnreferenced(layout, files: &files, report: report)
+    }
+
+    /// Lists the evidence entries no name in `referenced` covers, and hashes the regular files.
+    func listUnreferenced(_ layout: EvidenceLayout, referenced: Set<String>, files: inout FileLedger, into report: inout CaptureReport) {
+        report.unreferenced = layout.unreferenced(referencedNames: referenced)
+        hashUnreferenced(layout, files: &files, report: report)
+    }
+
+    private func hashUnreferenced(_ layout: EvidenceLayout, files: inout FileLedger, report: CaptureReport) {
+        for rel in report.unreferenced {
+            let path = layout.evidenceFolder + "/" + rel
+            if case .file = layout.entry(at: path) { _ = try? files.digest(path, role: "unreferenced") }
+        }
+    }
+
+    static func fileRole(_ sink: SidecarSink) -> String { sink.rawValue }
+
+    static func regularFileSize(_ path: String) -> UInt64? {
+        guard let a = try? FileManager.default.attributesOfItem(atPath: path),
+              (a[.type] as? FileAttributeType) == .typeRegular, let n = a[.size] as? NSNumber else { return nil }
+        return n.uint64Value
+    }
+}

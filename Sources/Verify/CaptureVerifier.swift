@@ -1,0 +1,118 @@
+import C2PA
+import CaptureFormat
+import Crypto
+import Foundation
+
+/// The capture-record stage: one `CaptureReport` per capture, joining the C2PA verdict on the
+/// delivery file, the app's signed record (context facts, capture time, sink commitments), the
+/// evidence folder (sidecar states, unreferenced files), the disclosure bundles checked
+/// against the signed `camera.contextTree` root, the streamed-chunk commitment, and the
+/// seed's statements of what these checks cannot bound. Stores nothing. Never throws for a bad
+/// capture: an unreadable item is a report with `error` set. Thread-safe (chain validations are
+/// cached across captures).
+public struct CaptureVerifier: Sendable {
+    public let validator: C2PAValidator
+    /// Whether `verify` adds the media evidence of issue 7 (facts, streamed-chunk
+    /// recomputation, parallax; `CaptureVerifier+Media.swift`). Reads the media a second time.
+    public var measuresMedia = true
+
+    public init(signerAnchors: TrustAnchors, tsaAnchors: TrustAnchors) {
+        validator = C2PAValidator(signerAnchors: signerAnchors, tsaAnchors: tsaAnchors)
+    }
+
+    /// Verifies one capture. `knownDigests`: absolute local path → SHA-256 hex the caller has
+    /// already computed (e.g. by a CAS put); such files are not read again.
+    public func verify(_ c: CaptureLocation, knownDigests: [String: String] = [:]) -> CaptureReport {
+        var files = FileLedger(location: c, known: knownDigests)
+        var report = CaptureReport(path: c.deliveryFile, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
+        report.limits = CaptureLimits.general
+
+        // The delivery file: never through a symlink.
+        let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot)
+        switch probe.entry(at: c.deliveryFile) {
+        case .file: break
+        case .symlink(let target, let escapes):
+            report.error = .init(code: "verify.symlink",
+                                 message: "delivery file is a symlink to \(target)\(escapes ? " (leaves the dump)" : ""); not followed")
+            return report
+        case .absent:
+            report.error = .init(code: "io.cannotOpen", message: "no such file: \(c.deliveryFile)")
+            return report
+        case .directory, .other:
+            report.error = .init(code: "verify.notRegularFile", message: "not a regular file: \(c.deliveryFile)")
+            return report
+        }
+        let source: FileByteSource
+        do { source = try FileByteSource(path: c.deliveryFile) } catch {
+            report.error = .init(code: error.code, message: "cannot open \(c.deliveryFile) (errno \(CaptureVerifier.errno(of: error)))")
+            return report
+        }
+        report.size = UInt64(source.count)
+
+        // One read for the hard binding and the content digest (unless the caller has it).
+        let labels: Set<String> = [CaptureRecord.assertionLabel, ContextTreeAssertion.label]
+        let c2pa: C2PAReport
+        let assertions: [String: [UInt8]]
+        if let known = knownDigests[c.deliveryFile], ContentDigest(hex: known) != nil {
+            (c2pa, assertions) = validator.validate(source: source, collecting: labels)
+            report.sha256 = known
+        } else {
+            let hashing = HashingByteSource(source)
+            (c2pa, assertions) = validator.validate(source: hashing, collecting: labels)
+            do { report.sha256 = Hex.encode(try hashing.finish()) } catch {
+                report.error = .init(code: error.code, message: "read failed while hashing \(c.deliveryFile)")
+            }
+        }
+        if let sha = report.sha256 {
+            files.add(role: "media", path: c.deliveryFile, sha256: sha, size: UInt64(source.count))
+        }
+        apply(c2pa, to: &report)
+
+        // The app's own record and context tree.
+        let record = readRecord(assertions[CaptureRecord.assertionLabel], into: &report)
+        let tree = readContextTree(assertions[ContextTreeAssertion.label], into: &report)
+        if let record { applyRecord(record, to: &report) }
+        if report.kind == "unknown" {
+            report.kind = c2pa.container == "jpeg" ? "still" : c2pa.container == "bmff" ? "video" : "unknown"
+        }
+        if let record {
+            checkEvidence(record, location: c, files: &files, into: &report)
+        } else if let folder = c.captureFolder {
+            // No readable record: no sink names anything, so every evidence file is unreferenced
+            // (listed and hashed, so an archive keeps it).
+            listUnreferenced(EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot), referenced: [], files: &files, into: &report)
+        }
+        if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
+        report.files = files.entries
+        if measuresMedia { measureMedia(record, location: c, into: &report) }
+        return report
+    }
+
+    /// The C2PA verdict's fields in the report.
+    func apply(_ c2pa: C2PAReport, to report: inout CaptureReport) {
+        report.integrity = c2pa.integrity
+        report.timestamp = c2pa.timestamp
+        report.recordId = c2pa.claimSHA256 ?? report.sha256
+        report.statusCodes = .init(success: c2pa.success, informational: c2pa.informational, failure: c2pa.failure)
+        report.c2paReason = c2pa.reason
+        report.activeManifest = c2pa.activeManifest
+        report.container = c2pa.container
+        if let s = c2pa.signer {
+            report.signer = .init(keyFingerprint: s.keyFingerprint, subject: s.subject, issuer: s.issuer,
+                                  algorithm: s.algorithm, trust: c2pa.trust)
+        }
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let i = path.lastIndex(of: "/") else { return "/" }
+        let p = String(path[..<i])
+        return p.isEmpty ? "/" : p
+    }
+
+    static func errno(of e: ByteSourceError) -> Int32 {
+        switch e {
+        case .cannotOpen(_, let n), .readFailed(_, let n): n
+        case .outOfRange: 0
+        }
+    }
+}

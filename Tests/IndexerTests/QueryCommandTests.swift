@@ -1,0 +1,178 @@
+import CAS
+import Foundation
+import Ingest
+import Query
+import Testing
+@testable import Indexer
+
+/// `query` and `show` against a real archive: records put through `RecordIndex`, custody
+/// events through `CustodyLog`, answers read back through the CLI's own output formats.
+@Suite struct QueryCommandTests {
+    static func id(_ n: Int) -> String {
+        String(repeating: String(n, radix: 16), count: 64).prefix(64).description
+    }
+
+    static func rec(_ n: Int, integrity: String, time: String?, sidecars: [String: String], kind: String = "still",
+                    trust: String? = "trusted", key: String? = String(repeating: "ab", count: 32)) -> IndexedRecord {
+        IndexedRecord(recordId: id(n), kind: kind, integrity: integrity, trust: trust, keyFingerprint: key,
+                      captureTime: time, tsaTime: "2026-11-30T14:06:00Z", ingestTime: "2026-12-01T01:02:03Z",
+                      failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
+                      variants: [.init(blobId: id(n + 100), size: 1234, sourcePaths: ["dump1/DCIM/\(n).jpg", "dump2/\(n),copy.jpg"],
+                                       firstIngested: "2026-12-01T01:02:03Z")],
+                      files: [.init(role: "audio", relativePath: "evidence/audio.m4a", blobId: id(n + 200), size: 99)],
+                      reportJSON: Data(#"{"integrity":"\#(integrity)","statusCodes":{"failure":[{"code":"assertion.dataHash.mismatch"}]},"limits":["a, \"quoted\" limit"],"ok":true}"#.utf8))
+    }
+
+    /// An archive with four records; returns its path (inside `scratch`).
+    static func archive(_ scratch: Scratch) throws -> String {
+        #expect(cli(["init", "--archive", scratch.archive]).code == .success)
+        let store = try ContentStore.open(at: scratch.archive)
+        let index = try RecordIndex(environment: store.environment)
+        let log = try CustodyLog(environment: store.environment)
+        let agent = CustodyAgent(operator: "tester", tool: .init(name: "exhibit-archive", version: "test"), host: "h")
+        try store.environment.write { txn in
+            try index.put(rec(1, integrity: "intact", time: "2026-11-30T14:05:06.789Z", sidecars: ["audio": "uncommitted", "ring": "verified"]), in: txn)
+            try index.put(rec(2, integrity: "tampered", time: "2026-11-30", sidecars: ["audio": "verified"], kind: "video"), in: txn)
+            try index.put(rec(3, integrity: "unsigned", time: "2026-11-30T14", sidecars: ["depth": "uncommitted"], trust: nil, key: nil), in: txn)
+            try index.put(rec(4, integrity: "intact", time: "2026-10-01", sidecars: [:], trust: "untrusted"), in: txn)
+            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(id(1)), .blob(id(101))], detail: "intact"), in: txn)
+            try log.append(CustodyDraft(.fixityCheck, agent: agent, objects: [.blob(id(201))], detail: "ok"), in: txn)
+            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(id(2))], outcome: .warning, detail: "tampered"), in: txn)
+        }
+        return scratch.archive
+    }
+
+    @Test func countsInEveryFormat() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        var r = cli(["query", "--archive", a, "--sidecar", "uncommitted", "--count"])
+        #expect(r.code == .success)
+        #expect(r.out == "matches 2\nindeterminate 0\n")
+        r = cli(["query", "--archive", a, "--time", "2026-11-30T14", "--count", "--format", "json"])
+        #expect(r.out == #"{"matches":2,"indeterminate":1}"# + "\n")
+        r = cli(["query", "--archive", a, "--sidecar", "uncommitted", "--sink", "depth", "--count", "--format", "csv"])
+        #expect(r.out == "matches,indeterminate\n1,0\n")
+        r = cli(["query", "--archive", a, "--count"])
+        #expect(r.out == "matches 4\nindeterminate 0\n")
+    }
+
+    @Test func csvDecodesToTheRecords() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let r = cli(["query", "--archive", a, "--time", "2026-11-30T14", "--format", "csv"])
+        #expect(r.code == .success)
+        let rows = CSV.parse(r.out)
+        #expect(rows.first == RecordRow.csvHeader)
+        let body = Array(rows.dropFirst())
+        #expect(body.map { $0[0] } == [Self.id(1), Self.id(3), Self.id(2)])
+        #expect(body.map { $0[8] } == ["false", "false", "true"])
+        #expect(body[0] == [Self.id(1), "still", "intact", "trusted", String(repeating: "ab", count: 32),
+                            "2026-11-30T14:05:06.789Z", "2026-12-01T01:02:03Z", "audio=uncommitted;ring=verified", "false"])
+        #expect(body[1][3] == "" && body[1][4] == "")
+    }
+
+    @Test func jsonLinesDecodeToRows() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let r = cli(["query", "--archive", a, "--state", "intact", "--json"])
+        #expect(r.code == .success)
+        let rows = try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }
+        #expect(rows.map(\.recordId) == [Self.id(1), Self.id(4)])
+        #expect(rows[1].trust == "untrusted")
+        #expect(rows.allSatisfy { !$0.indeterminate })
+        let keyed = cli(["query", "--archive", a, "--key", "ABAB", "--kind", "video", "--format", "json"])
+        #expect(try keyed.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)).recordId } == [Self.id(2)])
+    }
+
+    @Test func tableListsIndeterminateApart() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let r = cli(["query", "--archive", a, "--time", "2026-11-30T14"])
+        #expect(r.code == .success)
+        let parts = r.out.components(separatedBy: "Indeterminate (")
+        #expect(parts.count == 2)
+        #expect(parts[0].hasPrefix("RECORD"))
+        #expect(parts[0].contains(Self.id(1)) && parts[0].contains(Self.id(3)) && !parts[0].contains(Self.id(2)))
+        #expect(parts[1].contains(Self.id(2)) && !parts[1].contains(Self.id(1)))
+        #expect(r.out.hasSuffix("2 matching, 1 indeterminate\n"))
+    }
+
+    @Test func badValuesAreUsageErrors() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let cases: [([String], String)] = [
+            (["--state", "fine"], "--state must be one of intact, tampered, unsigned, malformed"),
+            (["--sidecar", "lost"], "--sidecar must be one of verified, mismatch, missing, uncommitted"),
+            (["--sink", "video"], "--sink must be one of audio, sensors, ring, depth"),
+            (["--kind", "audio"], "--kind must be one of still, video"),
+            (["--trust", "maybe"], "--trust must be one of trusted, untrusted"),
+            (["--format", "xml"], "--format must be one of table, json, csv"),
+            (["--key", "xyz"], "--key must be a key fingerprint"),
+            (["--time", "30-11-2026"], "--time must be a prefix of YYYY-MM-DDTHH:MM:SS.sssZ"),
+            (["--json", "--format", "csv"], "--json conflicts with --format csv"),
+        ]
+        for (args, message) in cases {
+            let r = cli(["query", "--archive", a] + args)
+            #expect(r.code == .usage, "\(args)")
+            #expect(r.err.contains(message), "\(args): \(r.err)")
+            #expect(r.out.isEmpty)
+        }
+    }
+
+    @Test func showPrintsEverythingAboutARecord() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let r = cli(["show", "--archive", a, String(Self.id(1).prefix(8))])
+        #expect(r.code == .success, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "record \(Self.id(1))")
+        #expect(lines.contains("sidecar audio uncommitted"))
+        #expect(lines.contains("sidecar ring verified"))
+        #expect(lines.contains("variant \(Self.id(101)) 1234 2026-12-01T01:02:03Z"))
+        #expect(lines.contains("source \(Self.id(101)) dump2/1,copy.jpg"))
+        #expect(lines.contains("file audio \(Self.id(201)) 99 evidence/audio.m4a"))
+        #expect(lines.contains("report.statusCodes.failure[0].code assertion.dataHash.mismatch"))
+        #expect(lines.contains("report.ok true"))
+        let custody = lines.filter { $0.hasPrefix("custody ") }
+        #expect(custody.count == 2)   // the record's ingestion and its audio blob's fixity check, not record 2's
+        #expect(custody[0].hasPrefix("custody 1 ") && custody[0].contains(" ingestion success tester intact"))
+        #expect(custody[1].hasPrefix("custody 2 ") && custody[1].contains(" fixity-check success tester ok"))
+    }
+
+    @Test func showJSONCarriesRecordReportAndCustody() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        let r = cli(["show", "--archive", a, "--json", Self.id(2)])
+        #expect(r.code == .success)
+        let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let record = object?["record"] as? [String: Any]
+        #expect(record?["recordId"] as? String == Self.id(2))
+        #expect(record?["integrity"] as? String == "tampered")
+        #expect(record?["reportJSON"] == nil)
+        let report = object?["report"] as? [String: Any]
+        #expect(report?["integrity"] as? String == "tampered")
+        let custody = object?["custody"] as? [[String: Any]]
+        #expect(custody?.count == 1)
+        #expect(custody?.first?["outcome"] as? String == "warning")
+    }
+
+    @Test func showResolvesPrefixes() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        #expect(cli(["show", "--archive", a, "1111111"]).code == .usage)        // fewer than 8 digits
+        #expect(cli(["show", "--archive", a, "1111111g"]).code == .usage)       // not hex
+        let missing = cli(["show", "--archive", a, "99999999"])
+        #expect(missing.code == .failure)
+        #expect(missing.err.contains("index.record.notFound"))
+        // Two records sharing a prefix: ambiguous.
+        let store = try ContentStore.open(at: a)
+        let index = try RecordIndex(environment: store.environment)
+        var twin = Self.rec(5, integrity: "intact", time: nil, sidecars: [:])
+        twin.recordId = String(Self.id(1).prefix(10)) + String(repeating: "0", count: 54)
+        try index.put(twin)
+        let ambiguous = cli(["show", "--archive", a, String(Self.id(1).prefix(8))])
+        #expect(ambiguous.code == .usage)
+        #expect(ambiguous.err.contains("matches several records"))
+        #expect(cli(["show", "--archive", a, String(Self.id(1).prefix(11))]).code == .success)
+    }
+}

@@ -1,0 +1,63 @@
+import CAS
+import Foundation
+import Ingest
+import LMDB
+import Synthesis
+import Verify
+
+/// Capture-synth dumps made in-process, once per test run, and fresh archives.
+enum DumpFixture {
+    /// Every fault a still-only dump can carry (video faults need videos).
+    static let stillFaults = SynthFault.allCases.filter { !$0.name.hasPrefix("video") }
+
+    struct Dump: Sendable {
+        let root: String
+        let expected: ExpectedDump
+    }
+
+    /// A dump with every still fault (seed 7), and a copy of it whose every delivery file has
+    /// 16 bytes appended: the same claims as other bytes (re-wrapped copies).
+    static let allFaults: Result<(Dump, Dump), any Error> = Result {
+        let base = scratch("dumps")
+        let options = SynthOptions(stills: 2, videos: 0, seed: 7, faults: stillFaults, concurrency: 2,
+                                   stillWidth: 320, stillHeight: 240)
+        let a = base + "/first", b = base + "/second"
+        let expected = try DumpSynthesizer(options: options).write(to: a)
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = ["-a", a, b]
+        try cp.run()
+        cp.waitUntilExit()
+        for c in expected.captures {
+            let h = try FileHandle(forWritingTo: URL(fileURLWithPath: b + "/" + c.deliveryFile))
+            try h.seekToEnd()
+            try h.write(contentsOf: Data(repeating: 0x5A, count: 16))
+            try h.close()
+        }
+        return (Dump(root: a, expected: expected), Dump(root: b, expected: expected))
+    }
+
+    /// A small dump for the kill trials.
+    static let small: Result<Dump, any Error> = Result {
+        let root = scratch("small") + "/dump"
+        let options = SynthOptions(stills: 3, videos: 0, seed: 11,
+                                   faults: [.rewrapped, .sidecarMissing, .unsigned, .garbageManifest, .signatureFlip],
+                                   concurrency: 2, stillWidth: 320, stillHeight: 240)
+        return Dump(root: root, expected: try DumpSynthesizer(options: options).write(to: root))
+    }
+
+    static func scratch(_ name: String) -> String {
+        let p = NSTemporaryDirectory() + "ingest-test-\(name)-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+        return p
+    }
+
+    /// A new archive (small initial map: growth is exercised).
+    static func archive() throws -> Archive {
+        var o = ContentStore.Options()
+        o.environment.mapSize = 4 << 20
+        return try Archive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
+    }
+
+    static let agent = CustodyAgent(operator: "test", tool: .init(name: "exhibit-archive", version: "test"), host: "test")
+}

@@ -1,0 +1,187 @@
+// Query benchmark helper (not part of the product CLI): builds an archive holding N synthetic
+// IndexedRecords through RecordIndex.put, then times the Query API in-process.
+//
+//   query-bench build ARCHIVE [N]     create ARCHIVE (if needed) and fill it to N records
+//   query-bench measure ARCHIVE       print in-process timings, and the CLI arguments to time
+//
+// Records are deterministic (seeded), so the same N gives the same archive.
+import CAS
+import Foundation
+import LMDB
+import Query
+
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9e3779b97f4a7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58476d1ce4e5b9
+        z = (z ^ (z >> 27)) &* 0x94d049bb133111eb
+        return z ^ (z >> 31)
+    }
+    mutating func hex64() -> String {
+        (0..<4).map { _ in let h = String(next(), radix: 16); return String(repeating: "0", count: 16 - h.count) + h }.joined()
+    }
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// True with probability p.
+    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
+}
+
+enum Synthetic {
+    static let fingerprints: [String] = {
+        var r = SplitMix(state: 42)
+        return (0..<50).map { _ in r.hex64() }
+    }()
+    static let rungLengths = [4, 7, 10, 13, 16, 19, 24]
+    // Share of records whose capture time is known at each rung (year … exact-ms).
+    static let rungWeights = [0.02, 0.03, 0.08, 0.07, 0.10, 0.20, 0.50]
+    static let sinks = ["audio": 0.7, "sensors": 0.8, "ring": 0.3, "depth": 0.2]
+    static let states: [(String, Double)] = [("verified", 0.90), ("uncommitted", 0.03), ("mismatch", 0.02),
+                                             ("missing", 0.02), ("failed", 0.01), ("never-recorded", 0.02)]
+
+    static func pick<T>(_ items: [(T, Double)], _ r: inout SplitMix) -> T {
+        var x = Double(r.next() >> 11) / Double(1 << 53)
+        for (item, w) in items { if x < w { return item }; x -= w }
+        return items[items.count - 1].0
+    }
+
+    /// Record `n` of the synthetic archive.
+    static func record(_ n: Int) -> IndexedRecord {
+        var r = SplitMix(state: UInt64(n) &* 0x2545f4914f6cdd1d &+ 7)
+        let id = r.hex64()
+        let integrity = pick([("intact", 0.80), ("tampered", 0.08), ("unsigned", 0.07), ("malformed", 0.05)], &r)
+        let signed = integrity == "intact" || integrity == "tampered"
+        // Capture times across 2026, at mixed rungs.
+        let day = r.below(365)
+        var comps = DateComponents()
+        comps.year = 2026
+        comps.day = day + 1
+        let date = Calendar(identifier: .gregorian).date(from: comps) ?? Date(timeIntervalSince1970: 0)
+        let ms = Int64(date.timeIntervalSince1970 * 1000) + Int64(r.below(86_400_000))
+        let exact = timestamp(ms: ms)
+        let rung = pick(Array(zip(rungLengths, rungWeights)), &r)
+        var sidecars: [String: String] = [:]
+        if integrity != "malformed" {
+            for (sink, p) in sinks.sorted(by: { $0.key < $1.key }) where r.chance(p) { sidecars[sink] = pick(states, &r) }
+        }
+        let blob = r.hex64()
+        let report = #"{"path":"dump/\#(n).jpg","integrity":"\#(integrity)","statusCodes":{"success":[],"informational":[],"failure":[]}}"#
+        return IndexedRecord(
+            recordId: id, kind: r.chance(0.7) ? "still" : "video", integrity: integrity,
+            trust: signed ? (r.chance(0.85) ? "trusted" : "untrusted") : nil,
+            keyFingerprint: signed ? fingerprints[r.below(fingerprints.count)] : nil,
+            captureTime: integrity == "malformed" ? nil : String(exact.prefix(rung)),
+            tsaTime: nil, ingestTime: "2026-12-01T00:\(String(format: "%02d", n / 20000 % 60)):00Z",
+            failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
+            variants: [.init(blobId: blob, size: 3_000_000, sourcePaths: ["dump/DCIM/\(n).jpg"], firstIngested: "2026-12-01T00:00:00Z")],
+            files: [.init(role: "audio", relativePath: "evidence/\(n)/audio.m4a", blobId: r.hex64(), size: 400_000)],
+            reportJSON: Data(report.utf8))
+    }
+
+    static func timestamp(ms: Int64) -> String {
+        var t = time_t(ms / 1000)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1,
+                      Int(tm.tm_mday), Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec), Int(ms % 1000))
+    }
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func build(_ path: String, _ n: Int) throws {
+    var options = ContentStore.Options()
+    options.environment.mapSize = 4 << 30
+    options.environment.noSync = true   // bulk load; synced once at the end
+    let store = try ContentStore.create(at: path, options: options)
+    let index = try RecordIndex(environment: store.environment)
+    var have = try index.count
+    let t0 = now()
+    let batch = 20_000
+    while have < n {
+        let range = have..<min(n, have + batch)
+        let records = range.map(Synthetic.record)
+        try store.environment.write { txn in for r in records { try index.put(r, in: txn) } }
+        have = range.upperBound
+        FileHandle.standardError.write(Data("\rbuild: \(have)/\(n) records, \(Int(now() - t0)) s".utf8))
+    }
+    try store.environment.sync()
+    FileHandle.standardError.write(Data("\n".utf8))
+    print(String(format: "build_seconds %.1f", now() - t0))
+    print("records \(try index.count)")
+    let info = store.environment.info()
+    print(String(format: "map_used_mb %.0f", Double(info.usedBytes) / 1e6))
+}
+
+/// Runs `body` `runs` times; returns (p50, p95, max) in milliseconds and the last result.
+func timeIt<R>(_ runs: Int, _ body: (Int) throws -> R) rethrows -> (p50: Double, p95: Double, max: Double, last: R) {
+    var times: [Double] = []
+    var last: R? = nil
+    for i in 0..<runs {
+        let t = now()
+        last = try body(i)
+        times.append((now() - t) * 1000)
+    }
+    times.sort()
+    return (times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)], times[times.count - 1], last!)
+}
+
+func measure(_ path: String) throws {
+    let store = try ContentStore.open(at: path)
+    let index = try RecordIndex(environment: store.environment)
+    print("records \(try index.count)")
+    let fps = Synthetic.fingerprints
+    func report(_ label: String, _ t: (p50: Double, p95: Double, max: Double, last: String)) {
+        print(String(format: "%-44@ p50 %8.3f ms  p95 %8.3f ms  max %8.3f ms  (%@)", label as NSString, t.p50, t.p95, t.max, t.last as NSString))
+    }
+    // Warm the page cache once (what a CLI run after another finds), then time.
+    _ = try index.count(RecordFilter(timePrefix: "2026"))
+    report("fingerprint count (--key FP --count)", try timeIt(200) { i in
+        let c = try index.count(RecordFilter(keyPrefix: fps[i % fps.count])); return "\(c.matches) records" })
+    report("fingerprint 8-hex prefix count", try timeIt(200) { i in
+        let c = try index.count(RecordFilter(keyPrefix: String(fps[i % fps.count].prefix(8)))); return "\(c.matches) records" })
+    report("fingerprint lookup, list IDs (--key FP)", try timeIt(50) { i in
+        let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count])); return "\(q.matches.count) ids" })
+    report("fingerprint + hour (--key FP --time HOUR)", try timeIt(200) { i in
+        let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count], timePrefix: "2026-06-15T1\(i % 10)"))
+        return "\(q.matches.count)+\(q.indeterminate.count) ids" })
+    report("--sidecar uncommitted --count", try timeIt(50) { _ in
+        let c = try index.count(RecordFilter(sidecarState: "uncommitted")); return "\(c.matches) records" })
+    report("--sidecar uncommitted --sink audio --count", try timeIt(50) { _ in
+        let c = try index.count(RecordFilter(sidecarState: "uncommitted", sink: "audio")); return "\(c.matches) records" })
+    report("--time 2026-06-15T14 --count (hour)", try timeIt(50) { _ in
+        let c = try index.count(RecordFilter(timePrefix: "2026-06-15T14")); return "\(c.matches)+\(c.indeterminate)" })
+    report("--time 2026-06-15 --count (day)", try timeIt(50) { _ in
+        let c = try index.count(RecordFilter(timePrefix: "2026-06-15")); return "\(c.matches)+\(c.indeterminate)" })
+    report("--time 2026-06 --count (month)", try timeIt(20) { _ in
+        let c = try index.count(RecordFilter(timePrefix: "2026-06")); return "\(c.matches)+\(c.indeterminate)" })
+    report("--time 2026 --count (year: every record)", try timeIt(5) { _ in
+        let c = try index.count(RecordFilter(timePrefix: "2026")); return "\(c.matches)+\(c.indeterminate)" })
+    report("--sidecar uncommitted --state tampered --count", try timeIt(20) { _ in
+        let c = try index.count(RecordFilter(integrity: "tampered", sidecarState: "uncommitted")); return "\(c.matches) records" })
+    report("--state intact --kind video --count", try timeIt(5) { _ in
+        let c = try index.count(RecordFilter(integrity: "intact", kind: "video")); return "\(c.matches) records" })
+    let sample = try index.query(RecordFilter(timePrefix: "2026-06-15")).matches.prefix(1000)
+    report("get 1000 records by ID (decode bodies)", try timeIt(10) { _ in
+        "\(try index.records(Array(sample)).count) records" })
+    print("cli_fingerprint \(fps[0])")
+}
+
+let args = CommandLine.arguments
+do {
+    switch (args.count > 1 ? args[1] : "", args.count > 2 ? args[2] : nil) {
+    case ("build", let path?): try build(path, args.count > 3 ? Int(args[3]) ?? 1_000_000 : 1_000_000)
+    case ("measure", let path?): try measure(path)
+    default:
+        FileHandle.standardError.write(Data("usage: query-bench build ARCHIVE [N] | measure ARCHIVE\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("query-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Ingest benchmark (issue 5): a ≥ 2 GB mixed capture-synth dump (stills and videos), then in the
+# same run, over the same files (page cache warmed first, so every step reads from memory):
+#   (a) openssl dgst -sha256 of every file on 2 cores (xargs -P2)
+#   (b) a durable copy: cp -a + sync
+#   (c) exhibit-archive ingest (release build), peak RSS by /usr/bin/time -v
+#   (d) re-ingest of the same dump (all present)
+# and prints MB/s and ingest ÷ the slower of (a) and (b) (target ≥ 0.8).
+#
+# Environment: BENCH_DIR (default /tmp/exhibit-ingest-bench), STILLS (default 3900), VIDEOS
+# (default 3), VIDEO_SECONDS (default 20), JOBS (ingest --jobs, default: core count).
+# The dump is kept between runs (delete $BENCH_DIR/dump to regenerate).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_DIR=${BENCH_DIR:-/tmp/exhibit-ingest-bench}
+STILLS=${STILLS:-3900}
+VIDEOS=${VIDEOS:-3}
+VIDEO_SECONDS=${VIDEO_SECONDS:-20}
+JOBS=${JOBS:-$(nproc)}
+DUMP=$BENCH_DIR/dump
+mkdir -p "$BENCH_DIR"
+
+cd "$ROOT"
+swift build -c release --product exhibit-archive >/dev/null
+swift build -c release --product capture-synth >/dev/null
+BIN=$ROOT/.build/release
+
+if [ ! -f "$DUMP/expected.json" ]; then
+    rm -rf "$DUMP"
+    echo "generating dump: $STILLS stills, $VIDEOS videos of $VIDEO_SECONDS s" >&2
+    "$BIN/capture-synth" "$DUMP" --stills "$STILLS" --videos "$VIDEOS" --video-seconds "$VIDEO_SECONDS" --seed 5 >&2
+fi
+BYTES=$(find "$DUMP" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')
+FILES=$(find "$DUMP" -type f | wc -l)
+CAPTURES=$(find "$DUMP/captures" -mindepth 1 -maxdepth 1 -type d | wc -l)
+if [ "$BYTES" -lt 2000000000 ]; then echo "warning: dump is only $BYTES bytes (< 2 GB)" >&2; fi
+
+# Warm the page cache so the three steps read the same way.
+find "$DUMP" -type f -print0 | xargs -0 cat > /dev/null
+
+now() { date +%s.%N; }
+mbps() { awk -v b="$BYTES" -v s="$1" 'BEGIN { printf "%.1f", b / 1e6 / s }'; }
+rss() { awk '/Maximum resident set size/ { printf "%.1f", $NF / 1024 }' "$1"; }
+
+# (a) OpenSSL SHA-256 on 2 cores.
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/openssl.time" sh -c "find '$DUMP' -type f -print0 | xargs -0 -P2 -n 32 openssl dgst -sha256 > /dev/null"
+t1=$(now); OPENSSL_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+
+# (b) Durable copy.
+rm -rf "$BENCH_DIR/copy"; sync
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/cp.time" sh -c "cp -a '$DUMP' '$BENCH_DIR/copy' && sync"
+t1=$(now); CP_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+rm -rf "$BENCH_DIR/copy"; sync
+
+# (c) Ingest into a fresh archive.
+rm -rf "$BENCH_DIR/archive"
+"$BIN/exhibit-archive" init --archive "$BENCH_DIR/archive" >/dev/null
+TRUST="--trust $DUMP/trust/signer-root.pem --tsa-trust $DUMP/trust/tsa-root.pem"
+sync
+t0=$(now)
+set +e
+/usr/bin/time -v -o "$BENCH_DIR/ingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl"
+INGEST_RC=$?
+t1=$(now); INGEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+
+# (d) Re-ingest: everything present.
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/reingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/reingest.jsonl"
+t1=$(now); RE_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+set -e
+
+SLOWER=$(awk -v a="$OPENSSL_S" -v b="$CP_S" 'BEGIN { print (a > b ? a : b) }')
+RATIO=$(awk -v i="$INGEST_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }')
+echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS stills, $VIDEOS videos × $VIDEO_SECONDS s); jobs $JOBS"
+printf '| step | s | MB/s | peak RSS MB |\n|---|---|---|---|\n'
+printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(rss "$BENCH_DIR/openssl.time")"
+printf '| cp -a + sync | %.2f | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(rss "$BENCH_DIR/cp.time")"
+printf '| exhibit-archive ingest | %.2f | %s | %s |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(rss "$BENCH_DIR/ingest.time")"
+printf '| re-ingest (all present) | %.2f | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(rss "$BENCH_DIR/reingest.time")"
+echo "ingest ÷ slower of (openssl, cp+sync): $RATIO (target ≥ 0.8); ingest exit $INGEST_RC"
+tail -1 "$BENCH_DIR/ingest.jsonl"
+tail -1 "$BENCH_DIR/reingest.jsonl"
