@@ -24,7 +24,10 @@ enum SynthFaults {
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
                                    failureCodes: (["assertion.bmffHash.mismatch"] + untrusted).sorted(), timestamp: ts)
         case .claimFlip?, .signatureFlip?:
-            return C2PAExpectation(integrity: "tampered", trust: "untrusted", failureCodes: ["claimSignature.mismatch"], timestamp: ts)
+            // Trust is the credential's chain verdict, as c2pa-rs reports it: a broken signature
+            // makes the capture tampered, not its certificate untrusted.
+            return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
+                                   failureCodes: (["claimSignature.mismatch"] + untrusted).sorted(), timestamp: ts)
         case .assertionFlip?:
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
                                    failureCodes: (["assertion.hashedURI.mismatch"] + untrusted).sorted(), timestamp: ts)

@@ -86,7 +86,9 @@ extension C2PAValidator {
         tampered = tampered || !bound
 
         r.integrity = tampered ? .tampered : .intact
-        r.trust = signerTrusted && signature.validated ? .trusted : .untrusted
+        // Signer trust is the credential's verdict (chain to a signer anchor, C2PA profile), as
+        // c2pa-rs reports it; a signature that does not verify is an integrity finding.
+        r.trust = signerTrusted ? .trusted : .untrusted
     }
 
     func absoluteURL(_ url: String, manifest: String) -> String {
