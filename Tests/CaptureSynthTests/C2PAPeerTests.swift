@@ -35,10 +35,8 @@ import Testing
             let v = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let tag = "\(c.id) \(c.faults)"
             #expect(v["integrity"] as? String == c.integrity, "\(tag): \(line)")
-            // Known divergence (docs/capture-synth.md): with a broken claim signature our validator
-            // says untrusted (trust needs a verified signature); c2pa-rs still reports the chain trusted.
-            let peerTrust = c.failureCodes.contains("claimSignature.mismatch") ? "trusted" : c.trust
-            if let t = peerTrust { #expect(v["trust"] as? String == t, "\(tag): \(line)") }
+            // Trust is the credential's verdict in both (a broken signature is integrity's finding).
+            if let t = c.trust { #expect(v["trust"] as? String == t, "\(tag): \(line)") }
             let failures = ((v["failureCodes"] as? [String]) ?? []).sorted()
             #expect(failures == c.failureCodes, "\(tag): \(line)")
             if c.faults.isEmpty {
