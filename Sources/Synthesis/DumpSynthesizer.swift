@@ -89,33 +89,25 @@ public struct DumpSynthesizer: Sendable {
         let plans = plans()
         let stillCount = plans.filter { $0.kind == .still }.count
         let renderer = MediaRenderer(ffmpeg: options.ffmpeg, seed: options.seed, work: work)
-        try renderer.renderStills(count: stillCount, width: options.stillWidth, height: options.stillHeight)
-        try renderer.renderRing(stills: stillCount)
-        try renderer.renderDepth(stills: stillCount)
-        for p in plans where p.kind == .video {
-            try renderer.renderVideo(index: p.media, seconds: options.videoSeconds, to: "\(work)/video-\(p.media).mp4")
-        }
+        let (w, h) = (options.stillWidth, options.stillHeight)
+        // The three still renders are independent ffmpeg processes: run them side by side.
+        for case .failure(let e) in ParallelWork.run(3, workers: 3, { job in
+            switch job {
+            case 0: try renderer.renderStills(count: stillCount, width: w, height: h)
+            case 1: try renderer.renderRing(stills: stillCount)
+            default: try renderer.renderDepth(stills: stillCount)
+            }
+        }) { throw e }
+        let videoPlans = plans.filter { $0.kind == .video }
+        let seconds = options.videoSeconds
+        for case .failure(let e) in ParallelWork.run(videoPlans.count, workers: options.concurrency, { i in
+            try renderer.renderVideo(index: videoPlans[i].media, seconds: seconds, to: "\(work)/video-\(videoPlans[i].media).mp4")
+        }) { throw e }
 
         let context = SynthContext(options: options, pki: pki, root: root, work: work)
-        let results = ResultBox(count: plans.count)
-        DispatchQueue.concurrentPerform(iterations: options.concurrency) { worker in
-            var i = worker
-            while i < plans.count {
-                do {
-                    results.set(i, .success(try context.build(plans[i])))
-                } catch {
-                    results.set(i, .failure(error))
-                }
-                i += options.concurrency
-            }
-        }
         var captures: [ExpectedDump.Capture] = []
-        for r in results.all() {
-            switch r {
-            case .success(let c): captures += c
-            case .failure(let e): throw e
-            case nil: throw SynthError("synth.io", "a capture was not built")
-            }
+        for r in ParallelWork.run(plans.count, workers: options.concurrency, { try context.build(plans[$0]) }) {
+            captures += try r.get()
         }
         try? fm.removeItem(atPath: work)
 
@@ -135,17 +127,3 @@ public struct DumpSynthesizer: Sendable {
     }
 }
 
-/// Per-capture results written by worker threads, each to its own slot.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<[ExpectedDump.Capture], Error>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: Result<[ExpectedDump.Capture], Error>) {
-        lock.lock(); defer { lock.unlock() }
-        slots[i] = r
-    }
-    func all() -> [Result<[ExpectedDump.Capture], Error>?] {
-        lock.lock(); defer { lock.unlock() }
-        return slots
-    }
-}

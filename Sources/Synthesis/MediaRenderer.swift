@@ -66,7 +66,9 @@ public struct MediaRenderer: Sendable {
                  "-frames:v", "\(stills)", "-pix_fmt", "gray16be"] + MediaRenderer.bitexact + ["\(work)/depth-%07d.png"])
     }
 
-    /// One 1080p H.264 (~10 Mb/s) + AAC (48 kHz mono) MP4 of `seconds`, moov first.
+    /// One 1080p H.264 (~10 Mb/s) + AAC (48 kHz mono) MP4 of `seconds`, moov first. x264 runs
+    /// single-threaded: its frame threads with ABR rate control give different bytes per run
+    /// (measured); the generator renders several videos at once instead.
     public func renderVideo(index: Int, seconds: Double, to path: String) throws(SynthError) {
         var r = SeededRandom(seed: seed, stream: "video/\(index)")
         let freq = r.int(in: 220...880), h = r.int(in: 0...359)
@@ -76,7 +78,7 @@ public struct MediaRenderer: Sendable {
                  "-filter_complex", "[0:v]hue=h=\(h),noise=alls=12:allf=t+u:all_seed=\(r.int(in: 1...1_000_000))[v]",
                  "-map", "[v]", "-map", "1:a", "-t", t,
                  "-c:v", "libx264", "-preset", "veryfast", "-b:v", "10M", "-maxrate", "10M", "-bufsize", "20M",
-                 "-pix_fmt", "yuv420p", "-threads", "2",
+                 "-pix_fmt", "yuv420p", "-threads", "1",
                  "-c:a", "aac", "-b:a", "128k", "-ac", "1", "-movflags", "+faststart",
                  "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", path])
     }

@@ -223,13 +223,13 @@ extension SynthContext {
         }
         guard fault == .rewrapped else { return [capture] }
 
-        // rewrapped: the clean original above, plus a copy whose COSE pad is refilled.
+        // rewrapped: the clean original above, plus a copy re-wrapped with APP11 instance En = 7.
         var original = capture
         original.faults = []
         let twin = SynthContext.Folder(name: folder.name + "-rewrapped", rel: folder.rel + "-rewrapped",
                                            abs: folder.abs + "-rewrapped", onDevice: folder.onDevice)
         try FileManager.default.copyItem(atPath: folder.abs, toPath: twin.abs)
-        let rewrapped = try SynthFaults.refillPad(signed, pattern: 0xA5, video: false)
+        let rewrapped = try SynthFaults.setInstance(signed, 7)
         try SynthContext.write(rewrapped, to: twin.abs + "/" + deliveryName)
         var copy = capture
         copy.id = twin.name

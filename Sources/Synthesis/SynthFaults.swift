@@ -79,6 +79,23 @@ enum SynthFaults {
         return out
     }
 
+    /// A JPEG with the APP11 box-instance field `En` of every segment of its store set to
+    /// `instance` — transport framing in the seed's JPEG malleable set (the COSE pad is malleable
+    /// only in video there, so a JPEG's pad must stay zeros).
+    static func setInstance(_ file: [UInt8], _ instance: UInt16) throws -> [UInt8] {
+        let (loc, _) = try store(of: file, video: false)
+        var out = file
+        for r in loc.ranges {
+            let at = Int(r.lowerBound)
+            guard at + 8 <= out.count, out[at] == 0xFF, out[at + 1] == 0xEB, out[at + 4] == 0x4A, out[at + 5] == 0x50 else {
+                throw SynthError("synth.internal", "APP11 segment not as written at \(at)")
+            }
+            out[at + 6] = UInt8(instance >> 8)
+            out[at + 7] = UInt8(instance & 0xFF)
+        }
+        return out
+    }
+
     /// The delivery file with a C2PA-level fault applied (others leave it unchanged).
     static func apply(_ fault: SynthFault?, toSigned file: [UInt8], video: Bool) throws -> [UInt8] {
         var out = file
@@ -103,7 +120,7 @@ enum SynthFaults {
             guard let at = index(of: Array("jumbf manifest".utf8), in: file) else { throw SynthError("synth.internal", "hash assertion not found") }
             out[at + 3] ^= 0x01
         case .malleableFlip?:
-            out = try refillPad(file, pattern: 0x5A, video: video)
+            out = video ? try refillPad(file, pattern: 0x5A, video: true) : try setInstance(file, 0x8001)
         case .truncated?:
             out = Array(file.prefix(file.count - 1000))
         case .garbageManifest?:

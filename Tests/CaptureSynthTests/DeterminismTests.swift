@@ -9,7 +9,7 @@ import Testing
     func make(_ tag: String, seed: UInt64) throws -> (String, ExpectedDump) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("capture-synth-\(getpid())-\(tag)").path
         try? FileManager.default.removeItem(atPath: dir)
-        let e = try DumpSynthesizer(options: SynthOptions(stills: 3, videos: 0, seed: seed, faults: [.sinkFailed])).write(to: dir)
+        let e = try DumpSynthesizer(options: SynthOptions(stills: 3, videos: 1, seed: seed, videoSeconds: 1, faults: [.sinkFailed])).write(to: dir)
         return (dir, e)
     }
 
@@ -26,7 +26,8 @@ import Testing
     @Test func sameSeedSameDump() throws {
         let (a, ea) = try make("a", seed: 99)
         let (b, eb) = try make("b", seed: 99)
-        #expect(ea == eb, "expected.json repeats, claim digests and key fingerprints included")
+        #expect(ea == eb, "expected.json repeats: claim digests, key fingerprints, the video's chunk root and order")
+        #expect(ea.captures.contains { $0.streamedChunks != nil })
         #expect(try digests(a, ea) == digests(b, eb), "every sidecar, ring frame and bundle repeats")
         for c in ea.captures {
             let x = [UInt8](try Data(contentsOf: URL(fileURLWithPath: a + "/" + c.deliveryFile)))
