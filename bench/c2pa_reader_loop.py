@@ -4,7 +4,8 @@
     python3 bench/c2pa_reader_loop.py ANCHORS_PEM FILE...
 
 Reads every file's manifest store with trust anchors and prints the number of files whose
-validation_state is Trusted, then the wall seconds of the loop (stdout, one line each).
+validation_state is Trusted, the CPU seconds of the loop, then its wall seconds (stdout, one
+line each; interpreter start-up and imports are not counted).
 """
 
 import os
@@ -24,6 +25,7 @@ import verdict  # noqa: E402
 anchors, files = sys.argv[1], sys.argv[2:]
 ctx = verdict.make_context([anchors])
 t0 = time.perf_counter()
+c0 = time.process_time()
 trusted = 0
 for f in files:
     mime = "video/mp4" if f.endswith(".mp4") else "image/jpeg"
@@ -32,5 +34,8 @@ for f in files:
         if r.get_validation_state() == "Trusted":
             trusted += 1
         r.close()
+cpu = time.process_time() - c0
+wall = time.perf_counter() - t0
 print(trusted)
-print("%.4f" % (time.perf_counter() - t0))
+print("%.4f" % cpu)
+print("%.4f" % wall)

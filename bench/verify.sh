@@ -23,7 +23,7 @@ if [ ! -f "$DIR/video-src.mp4" ]; then
         -c:v libx264 -preset ultrafast -b:v 10M -minrate 10M -maxrate 10M -bufsize 10M \
         -x264-params nal-hrd=cbr -c:a aac -b:a 128k "$DIR/video-src.mp4"
 fi
-if [ ! -f "$DIR/stills/still-$(printf %04d $((N - 1))).jpg" ] || [ ! -f "$DIR/video.mp4" ]; then
+if [ ! -f "$DIR/stills/still-$(printf %04d $((N - 1))).jpg" ] || [ ! -f "$DIR/video.mp4" ] || [ "$(stat -c %s "$DIR/stills/still-0000.jpg")" -gt 300000 ]; then
     echo "bench: signing $N stills and the video with c2pa-python (ES256 chain, local TSA)" >&2
     rm -rf "$DIR/stills" "$DIR/pki"
     "$PY" bench/verify_fixtures.py "$DIR" "$N" >/dev/null
@@ -37,33 +37,45 @@ calc() { awk "BEGIN { print $* }"; }
 now() { date +%s.%N; }
 best() { printf '%s\n' "$@" | sort -g | head -1; }
 
-# Stills: ours (whole process: start, discover, verify, JSON out) vs c2pa-python (loop only).
-T_OURS=(); T_PY=()
+# Each side runs on core 0. The machine is shared, so wall time includes waiting for the core;
+# CPU time (user + sys: the whole `exhibit-archive` process; the Python loop without
+# interpreter start-up) is the fairer measure and the ratios use it. Best of 3.
+cpu_of() { awk '{print $1 + $2}' "$1"; }
+
+# Stills.
+C_OURS=(); W_OURS=(); C_PY=(); W_PY=()
 for _ in 1 2 3; do
-    t0=$(now); taskset -c 0 "$BIN" verify --json "${TRUST[@]}" "${STILLS[@]}" > "$DIR/ours.jsonl" || true; t1=$(now)
-    T_OURS+=("$(calc "$t1 - $t0")")
-    T_PY+=("$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}" | tail -1)")
+    t0=$(now)
+    /usr/bin/time -f "%U %S" -o "$DIR/time.ours" taskset -c 0 "$BIN" verify --json "${TRUST[@]}" "${STILLS[@]}" > "$DIR/ours.jsonl" || true
+    t1=$(now)
+    W_OURS+=("$(calc "$t1 - $t0")"); C_OURS+=("$(cpu_of "$DIR/time.ours")")
+    PYOUT=$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}")
+    PY_OK=$(echo "$PYOUT" | sed -n 1p); C_PY+=("$(echo "$PYOUT" | sed -n 2p)"); W_PY+=("$(echo "$PYOUT" | sed -n 3p)")
 done
-OURS_OK=$(grep -c '"integrity":"intact".*"trust":"trusted"\|"trust":"trusted".*"integrity":"intact"' "$DIR/ours.jsonl" || true)
-PY_OK=$(taskset -c 0 "$PY" bench/c2pa_reader_loop.py "$DIR/pki/signer-anchors.pem" "${STILLS[@]}" | head -1)
-S_OURS=$(best "${T_OURS[@]}"); S_PY=$(best "${T_PY[@]}")
+OURS_OK=$(grep -c '"integrity":"intact".*"trust":"trusted"' "$DIR/ours.jsonl" || true)
 SIZE=$(stat -c %s "${STILLS[0]}")
 printf 'stills: %d files of %d bytes; intact+trusted: ours %s, c2pa-python Trusted %s\n' "$N" "$SIZE" "$OURS_OK" "$PY_OK"
-printf '  exhibit-archive verify --json  %8.3f s  %8.1f stills/s\n' "$S_OURS" "$(calc "$N / $S_OURS")"
-printf '  c2pa-python Reader loop        %8.3f s  %8.1f stills/s\n' "$S_PY" "$(calc "$N / $S_PY")"
-printf '  ratio ours / c2pa-python: %.1fx (target >= 10x)\n' "$(calc "$S_PY / $S_OURS")"
+printf '  %-32s cpu %7.3f s  %8.1f stills/s   wall %7.3f s\n' "exhibit-archive verify --json" "$(best "${C_OURS[@]}")" \
+    "$(calc "$N / $(best "${C_OURS[@]}")")" "$(best "${W_OURS[@]}")"
+printf '  %-32s cpu %7.3f s  %8.1f stills/s   wall %7.3f s\n' "c2pa-python Reader loop" "$(best "${C_PY[@]}")" \
+    "$(calc "$N / $(best "${C_PY[@]}")")" "$(best "${W_PY[@]}")"
+printf '  ratio ours / c2pa-python: cpu %.1fx, wall %.1fx (target >= 10x)\n' \
+    "$(calc "$(best "${C_PY[@]}") / $(best "${C_OURS[@]}")")" "$(calc "$(best "${W_PY[@]}") / $(best "${W_OURS[@]}")")"
 
 # Video: verify (C2PA + whole-file SHA-256 from the same read) vs openssl dgst -sha256.
 BYTES=$(stat -c %s "$DIR/video.mp4")
-T_V=(); T_O=()
+C_V=(); W_V=(); C_O=(); W_O=()
 for _ in 1 2 3; do
-    t0=$(now); taskset -c 0 "$BIN" verify --json "${TRUST[@]}" "$DIR/video.mp4" > "$DIR/video.jsonl" || true; t1=$(now)
-    T_V+=("$(calc "$t1 - $t0")")
-    t0=$(now); taskset -c 0 openssl dgst -sha256 "$DIR/video.mp4" > /dev/null; t1=$(now)
-    T_O+=("$(calc "$t1 - $t0")")
+    t0=$(now); /usr/bin/time -f "%U %S" -o "$DIR/time.v" taskset -c 0 "$BIN" verify --json "${TRUST[@]}" "$DIR/video.mp4" > "$DIR/video.jsonl" || true; t1=$(now)
+    W_V+=("$(calc "$t1 - $t0")"); C_V+=("$(cpu_of "$DIR/time.v")")
+    t0=$(now); /usr/bin/time -f "%U %S" -o "$DIR/time.o" taskset -c 0 openssl dgst -sha256 "$DIR/video.mp4" > /dev/null; t1=$(now)
+    W_O+=("$(calc "$t1 - $t0")"); C_O+=("$(cpu_of "$DIR/time.o")")
 done
-S_V=$(best "${T_V[@]}"); S_O=$(best "${T_O[@]}")
-printf 'video: %d bytes; verify integrity %s\n' "$BYTES" "$(grep -o '"integrity":"[a-z]*"' "$DIR/video.jsonl")"
-printf '  exhibit-archive verify --json  %8.3f s  %8.1f MB/s\n' "$S_V" "$(calc "$BYTES / $S_V / 1000000")"
-printf '  openssl dgst -sha256           %8.3f s  %8.1f MB/s\n' "$S_O" "$(calc "$BYTES / $S_O / 1000000")"
-printf '  ratio verify / openssl: %.2fx (target >= 0.9x)\n' "$(calc "$S_O / $S_V")"
+mb() { calc "$BYTES / $1 / 1000000"; }
+printf 'video: %d bytes; verify %s\n' "$BYTES" "$(grep -o '"integrity":"[a-z]*"' "$DIR/video.jsonl")"
+printf '  %-32s cpu %7.3f s  %8.1f MB/s   wall %7.3f s  %8.1f MB/s\n' "exhibit-archive verify --json" \
+    "$(best "${C_V[@]}")" "$(mb "$(best "${C_V[@]}")")" "$(best "${W_V[@]}")" "$(mb "$(best "${W_V[@]}")")"
+printf '  %-32s cpu %7.3f s  %8.1f MB/s   wall %7.3f s  %8.1f MB/s\n' "openssl dgst -sha256" \
+    "$(best "${C_O[@]}")" "$(mb "$(best "${C_O[@]}")")" "$(best "${W_O[@]}")" "$(mb "$(best "${W_O[@]}")")"
+printf '  ratio verify / openssl: cpu %.2fx, wall %.2fx (target >= 0.9x; verify hashes the file twice: hard binding + content digest)\n' \
+    "$(calc "$(best "${C_O[@]}") / $(best "${C_V[@]}")")" "$(calc "$(best "${W_O[@]}") / $(best "${W_V[@]}")")"

@@ -23,6 +23,7 @@ peerenv.require()
 import c2pa  # noqa: E402
 import pki as pkimod  # noqa: E402
 import tsa as tsamod  # noqa: E402
+import verdict  # noqa: E402
 
 MANIFEST = """{"claim_generator_info": [{"name": "exhibit-bench", "version": "1.0"}], "title": "bench",
  "assertions": [{"label": "c2pa.actions", "data": {"actions": [{"action": "c2pa.created",
@@ -32,7 +33,7 @@ MANIFEST = """{"claim_generator_info": [{"name": "exhibit-bench", "version": "1.
 def sign(src, dst, mime, issued, ta_url):
     info = c2pa.C2paSignerInfo(b"es256", issued.chain_pem(), issued.key_pem(), ta_url)
     signer = c2pa.Signer.from_info(info)
-    builder = c2pa.Builder(MANIFEST)
+    builder = c2pa.Builder(MANIFEST, verdict.make_context([]))  # no thumbnail: the file stays ~225 KB
     try:
         with open(src, "rb") as fi, open(dst, "w+b") as fo:
             builder.sign(signer, mime, fi, fo)
@@ -45,10 +46,10 @@ def main():
     out, n = sys.argv[1], int(sys.argv[2])
     os.makedirs(os.path.join(out, "stills"), exist_ok=True)
     issued = pkimod.build(os.path.join(out, "pki"))
-    # ~225 KB base still: 1024x768 test pattern with noise, quality chosen for the size.
+    # ~225 KB signed still: 960x720 test pattern with noise, quality chosen for the size.
     base = os.path.join(out, "base.jpg")
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                    "testsrc2=size=1024x768:rate=1,noise=alls=12:allf=t", "-frames:v", "1", "-q:v", "4", base],
+                    "testsrc2=size=960x720:rate=1,noise=alls=12:allf=t", "-frames:v", "1", "-q:v", "3", base],
                    check=True)
     with tsamod.LocalTSA(issued["tsa"].cert_path, issued["tsa"].key_path, out) as tsa:
         for i in range(n):

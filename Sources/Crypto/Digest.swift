@@ -19,12 +19,28 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable {
         self.init(rawValue: c2paName.lowercased())
     }
 
+    /// The EVP_MD, fetched once per process: OpenSSL 3 would otherwise fetch the legacy
+    /// `EVP_sha256()` implicitly (locks and name lookups) on every digest init.
     var evp: OpaquePointer {
         switch self {
-        case .sha256: EVP_sha256()
-        case .sha384: EVP_sha384()
-        case .sha512: EVP_sha512()
+        case .sha256: FetchedDigests.shared.sha256
+        case .sha384: FetchedDigests.shared.sha384
+        case .sha512: FetchedDigests.shared.sha512
         }
+    }
+}
+
+/// Explicitly fetched digest implementations (never freed: they live as long as the process).
+private final class FetchedDigests: @unchecked Sendable {
+    static let shared = FetchedDigests()
+    let sha256: OpaquePointer
+    let sha384: OpaquePointer
+    let sha512: OpaquePointer
+
+    private init() {
+        sha256 = EVP_MD_fetch(nil, "SHA2-256", nil) ?? EVP_sha256()
+        sha384 = EVP_MD_fetch(nil, "SHA2-384", nil) ?? EVP_sha384()
+        sha512 = EVP_MD_fetch(nil, "SHA2-512", nil) ?? EVP_sha512()
     }
 }
 

@@ -29,6 +29,15 @@ extension TimeStampToken {
     /// from the token or, failing that, from `anchors`, (c) the TSA chain to `anchors` at genTime,
     /// (d) the TSA certificate's id-kp-timeStamping EKU.
     public func verify(imprintOf data: [UInt8], anchors: TrustAnchors) -> TimeStampValidation {
+        verify(imprintOf: data, anchors: anchors) { leaf, intermediates, time in
+            validateChain(leaf: leaf, intermediates: intermediates, anchors: anchors, at: time, purpose: .timestamping)
+        }
+    }
+
+    /// As `verify(imprintOf:anchors:)`, with the caller's chain validation for step (c) (a
+    /// verifier caches it per TSA certificate; the signature and imprint are always checked).
+    public func verify(imprintOf data: [UInt8], anchors: TrustAnchors,
+                       chain: (_ leaf: Certificate, _ intermediates: [Certificate], _ at: Date) -> ChainValidation) -> TimeStampValidation {
         guard let algorithm = messageImprint.algorithm else {
             return .invalid(code: "unsupportedImprintAlgorithm", reason: "imprint hash \(messageImprint.algorithmOID) is not SHA-2")
         }
@@ -41,7 +50,7 @@ extension TimeStampToken {
         case .failure(let e): return .invalid(code: e.code, reason: e.reason)
         }
         let intermediates = tsaCertificates.filter { $0 != signer }
-        switch validateChain(leaf: signer, intermediates: intermediates, anchors: anchors, at: genTime, purpose: .timestamping) {
+        switch chain(signer, intermediates, genTime) {
         case .trusted: return .valid(genTime: genTime)
         case .untrusted(let reason, let code): return .untrusted(genTime: genTime, reason: reason, code: code)
         }
@@ -50,10 +59,7 @@ extension TimeStampToken {
     /// Verifies the SignedData signature only and returns the signer certificate.
     func verifySignature(extraCertificates: [Certificate]) -> Result<Certificate, CryptoError> {
         defer { ERR_clear_error() }
-        guard let cms = try? decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }, { p, len in
-            d2i_CMS_ContentInfo(nil, p, len)
-        }) else { return .failure(CryptoError("malformed", "token is not CMS")) }
-        defer { CMS_ContentInfo_free(cms) }
+        let cms = contentInfo.pointer
         guard let extra = exhibit_sk_X509_new_null() else { return .failure(CryptoError("malformed", "out of memory")) }
         defer { exhibit_sk_X509_free(extra) }
         for cert in extraCertificates { _ = exhibit_sk_X509_push(extra, cert.x509) }

@@ -19,14 +19,26 @@ public struct TimeStampToken: Sendable {
     public let tsaCertificates: [Certificate]
     /// The carried certificate that matches the SignerInfo's identifier; nil when the token does not carry it.
     public let signerCertificate: Certificate?
+    /// The parsed CMS, kept for the signature check (not to be verified from two threads at once).
+    let contentInfo: CMSContentInfo
 
     public init(der: [UInt8]) throws(CryptoError) {
         defer { ERR_clear_error() }
         tokenDER = try TimeStampToken.extractToken(der)
-        let p7 = try decodeDER(tokenDER, what: "TimeStampToken", free: { PKCS7_free($0) }) { p, len in d2i_PKCS7(nil, p, len) }
-        defer { PKCS7_free(p7) }
-        guard let tst = PKCS7_to_TS_TST_INFO(p7) else {
-            throw CryptoError.openssl("tst.notTimeStampToken", "PKCS7_to_TS_TST_INFO")
+        // One CMS parse serves the TSTInfo, the certificates and, later, the signature check
+        // (each parse decodes the carried certificates' keys, the costly part in OpenSSL 3).
+        let cms = try decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }) { p, len in
+            d2i_CMS_ContentInfo(nil, p, len)
+        }
+        contentInfo = CMSContentInfo(owning: cms)
+        guard CMS_get0_type(cms).map({ OBJ_obj2nid($0) }) == NID_pkcs7_signed,
+              CMS_get0_eContentType(cms).map({ OBJ_obj2nid($0) }) == NID_id_smime_ct_TSTInfo,
+              let content = CMS_get0_content(cms)?.pointee, let data = ASN1_STRING_get0_data(content) else {
+            throw CryptoError.openssl("tst.notTimeStampToken", "CMS_get0_content")
+        }
+        var cursor: UnsafePointer<UInt8>? = data
+        guard let tst = d2i_TS_TST_INFO(nil, &cursor, Int(ASN1_STRING_length(content))) else {
+            throw CryptoError.openssl("tst.notTimeStampToken", "d2i_TS_TST_INFO")
         }
         defer { TS_TST_INFO_free(tst) }
         guard let time = TS_TST_INFO_get_time(tst), let gen = TimeStampToken.generalizedTime(time) else {
@@ -46,10 +58,6 @@ public struct TimeStampToken: Sendable {
         policyOID = dottedOID(TS_TST_INFO_get_policy_id(tst))
         nonceHex = TimeStampToken.integerHex(TS_TST_INFO_get_nonce(tst))
 
-        let cms = try decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }) { p, len in
-            d2i_CMS_ContentInfo(nil, p, len)
-        }
-        defer { CMS_ContentInfo_free(cms) }
         var certs: [Certificate] = []
         if let sk = CMS_get1_certs(cms) {
             for i in 0..<exhibit_sk_X509_num(sk) {
@@ -109,4 +117,11 @@ public struct TimeStampToken: Sendable {
         }
         return Date(timeIntervalSince1970: seconds)
     }
+}
+
+/// Owns a parsed `CMS_ContentInfo` and frees it in `deinit`.
+final class CMSContentInfo: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { CMS_ContentInfo_free(pointer) }
 }

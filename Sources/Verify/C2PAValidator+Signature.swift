@@ -26,19 +26,20 @@ extension C2PAValidator {
             r.failure.append(.init(code: "algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return out
         }
-        var chain: [Certificate] = []
+        var parsed: [ParsedCertificate] = []
         for der in cose.x5chain {
-            guard let c = try? Certificate(der: der) else {
+            guard let c = parsedCertificate(der) else {
                 r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "x5chain certificate does not parse"))
                 return out
             }
-            chain.append(c)
+            parsed.append(c)
         }
-        guard let leaf = chain.first, let key = leaf.publicKey else {
+        guard let leafInfo = parsed.first, let key = leafInfo.publicKey else {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate"))
             return out
         }
-        r.signer = .init(keyFingerprint: leaf.keyFingerprint, subject: leaf.subject, issuer: leaf.issuer, algorithm: alg.rawValue)
+        let leaf = leafInfo.certificate
+        r.signer = .init(keyFingerprint: leafInfo.keyFingerprint, subject: leafInfo.subject, issuer: leafInfo.issuer, algorithm: alg.rawValue)
 
         if key.verify(signature: cose.signature, message: cose.toBeSigned(payload: claimBytes), algorithm: alg) {
             r.success.append(.init(code: "claimSignature.validated", url: url, explanation: "claim signature valid"))
@@ -70,11 +71,11 @@ extension C2PAValidator {
             r.failure.append(.init(code: "claimSignature.outsideValidity", url: url,
                                    explanation: trustedTime == nil ? "at the current time" : "at the timestamp's genTime"))
         }
-        let violations = leaf.c2paProfileViolations(at: nil)
+        let violations = leafInfo.profileViolations
         if !violations.isEmpty {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
         }
-        switch chainValidation(chain, at: trustedTime) {
+        switch chainValidation(parsed, at: trustedTime) {
         case .trusted:
             if violations.isEmpty {
                 r.success.append(.init(code: "signingCredential.trusted", url: url))
@@ -99,7 +100,15 @@ extension C2PAValidator {
             r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "only one token is allowed; the first is used"))
         }
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
-        switch TimeStampToken.verify(der: token, imprintOf: input, anchors: tsaAnchors) {
+        let validation: TimeStampValidation
+        do {
+            validation = try TimeStampToken(der: token).verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
+                tsaChainValidation(leaf, others, at: time)
+            }
+        } catch {
+            validation = .invalid(code: "malformed", reason: error.description)
+        }
+        switch validation {
         case .valid(let genTime):
             r.timestamp.state = "validated"
             r.timestamp.genTime = genTime

@@ -24,9 +24,17 @@ extension CaptureVerifier {
             return out.sorted { bytewisePrecedes($0.deliveryFile, $1.deliveryFile) }
         case .file, .symlink, .other:
             let folder = parent(abs)
-            let contents = CaptureFolderContents(scanning: folder)
             let name = String(abs.split(separator: "/").last ?? "")
-            let paired = contents.deliveryFiles == [name] && (contents.hasEvidenceFolder || !contents.bundles.isEmpty)
+            // Only a folder with evidence/ or disclosure/ can pair; list it only then (a folder
+            // of many loose files given one by one stays linear).
+            let sideFolders = [EvidenceLayout.evidenceFolderName, EvidenceLayout.disclosureFolderName].contains {
+                if case .directory = probe.entry(at: folder + "/" + $0) { return true } else { return false }
+            }
+            var paired = false
+            if sideFolders {
+                let contents = CaptureFolderContents(scanning: folder)
+                paired = contents.deliveryFiles == [name] && (contents.hasEvidenceFolder || !contents.bundles.isEmpty)
+            }
             let root = paired ? dumpRoot(forCaptureFolder: folder) : folder
             return [CaptureLocation(deliveryFile: abs, captureFolder: paired ? folder : nil, dumpRoot: root)]
         }

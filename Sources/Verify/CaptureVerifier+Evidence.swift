@@ -75,7 +75,17 @@ extension CaptureVerifier {
         }
         if !evidence.ringRejected.isEmpty { report.ringRejected = evidence.ringRejected }
         report.unreferenced = evidence.unreferenced
-        for rel in evidence.unreferenced {
+        hashUnreferenced(layout, files: &files, report: report)
+    }
+
+    /// Lists the evidence entries no name in `referenced` covers, and hashes the regular files.
+    func listUnreferenced(_ layout: EvidenceLayout, referenced: Set<String>, files: inout FileLedger, into report: inout CaptureReport) {
+        report.unreferenced = layout.unreferenced(referencedNames: referenced)
+        hashUnreferenced(layout, files: &files, report: report)
+    }
+
+    private func hashUnreferenced(_ layout: EvidenceLayout, files: inout FileLedger, report: CaptureReport) {
+        for rel in report.unreferenced {
             let path = layout.evidenceFolder + "/" + rel
             if case .file = layout.entry(at: path) { _ = try? files.digest(path, role: "unreferenced") }
         }

@@ -72,7 +72,13 @@ public struct CaptureVerifier: Sendable {
         if report.kind == "unknown" {
             report.kind = c2pa.container == "jpeg" ? "still" : c2pa.container == "bmff" ? "video" : "unknown"
         }
-        if let record { checkEvidence(record, location: c, files: &files, into: &report) }
+        if let record {
+            checkEvidence(record, location: c, files: &files, into: &report)
+        } else if let folder = c.captureFolder {
+            // No readable record: no sink names anything, so every evidence file is unreferenced
+            // (listed and hashed, so an archive keeps it).
+            listUnreferenced(EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot), referenced: [], files: &files, into: &report)
+        }
         if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
         report.files = files.entries
         return report

@@ -182,6 +182,11 @@ import Testing
         #expect(r.recordAssertion == "absent")
         #expect(r.kind == "still") // from the container
         #expect(r.sidecars.isEmpty && r.captureTime == nil && r.context == nil)
+        // Nothing names the evidence files, so all are unreferenced (and hashed for the archive).
+        #expect(r.unreferenced == ["audio.caf", "depth.png", "ring/frame-m1.jpg", "ring/frame-m2.jpg", "ring/frame-m3.jpg",
+                                   "ring/frame-p1.jpg", "ring/frame-p2.jpg", "ring/frame-p3.jpg", "ring/frame-p4.jpg",
+                                   "second-view.jpg", "sensors.jsonl"])
+        #expect(r.files.filter { $0.role == "unreferenced" }.count == 11)
     }
 
     @Test func tamperedDeliveryFile() throws {
