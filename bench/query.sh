@@ -43,6 +43,8 @@ wall() {
     median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 4p)
     printf '%-48s %8.2f ms  (%s)\n' "$label" "$(awk "BEGIN {print $median / 1000}")" "${out:0:60}"
 }
+t0=$(date +%s%N); for _ in 1 2 3 4 5 6 7; do "$BIN" --help >/dev/null; done; t1=$(date +%s%N)
+printf '%-48s %8.2f ms  (mean of 7, no archive)\n' "process start only (--help)" "$(awk "BEGIN {print ($t1 - $t0) / 7000000}")"
 wall "process start + open (query --key 00…00 --count)" query --key "$(printf '0%.0s' {1..64})" --count
 wall "query --key FP --count" query --key "$FP" --count
 wall "query --key FP --time 2026-06-15T14 --format csv" query --key "$FP" --time 2026-06-15T14 --format csv

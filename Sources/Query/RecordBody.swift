@@ -13,13 +13,13 @@ enum RecordBody {
         return [version] + Array(try encoder.encode(record))
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, id: String) throws -> IndexedRecord {
+    static func decode(_ bytes: UnsafeRawBufferPointer, id: String, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
         guard let first = bytes.first else { throw QueryError.damagedRecord(recordId: id, reason: "empty body") }
         guard first == version else {
             throw QueryError.damagedRecord(recordId: id, reason: "body version \(first)")
         }
         do {
-            return try JSONDecoder().decode(IndexedRecord.self, from: Data(bytes.dropFirst()))
+            return try decoder.decode(IndexedRecord.self, from: Data(bytes.dropFirst()))
         } catch {
             throw QueryError.damagedRecord(recordId: id, reason: "\(error)")
         }

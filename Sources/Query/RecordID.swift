@@ -37,16 +37,21 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
         return out
     }
 
-    /// 64 lowercase hex digits.
+    /// 64 lowercase hex digits (written straight from the words: no intermediate arrays).
     public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0f)])
+        String(unsafeUninitializedCapacity: 64) { out in
+            func put(_ w: UInt64, at base: Int) {
+                for j in 0..<16 {
+                    let n = UInt8(truncatingIfNeeded: w >> UInt64(60 - 4 * j)) & 0x0f
+                    out[base + j] = n < 10 ? 0x30 + n : 0x57 + n
+                }
+            }
+            put(w0, at: 0)
+            put(w1, at: 16)
+            put(w2, at: 32)
+            put(w3, at: 48)
+            return 64
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public var description: String { hex }

@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 extension RecordIndex {
@@ -35,13 +36,19 @@ extension RecordIndex {
     /// The records with these IDs, in the same order (absent IDs are skipped).
     public func records(_ ids: [String]) throws -> [IndexedRecord] {
         try QueryError.wrapping {
-            try environment.read { txn in try ids.compactMap { try get(recordId: $0, in: txn) } }
+            try environment.read { txn in
+                let decoder = JSONDecoder()
+                return try ids.compactMap { hex in
+                    guard let id = RecordID(hex: hex) else { throw QueryError.invalidRecordId(hex) }
+                    return try get(id, in: txn, decoder: decoder)
+                }
+            }
         }
     }
 
     func evaluate(_ filter: RecordFilter, in txn: Transaction) throws -> (matches: [RecordID], indeterminate: [RecordID]) {
         let plan = try QueryPlan(filter)
-        guard let first = plan.terms.first else {
+        guard !plan.terms.isEmpty else {
             var all: [RecordID] = []
             try txn.scan(records) { key, _ in
                 if key.count == 32, let id = RecordID(suffixOf: key) { all.append(id) }
@@ -49,7 +56,18 @@ extension RecordIndex {
             }
             return (all, [])
         }
+        // Order the terms by how many records each selects (from idx.counts where that is a
+        // lookup or a short scan); a term that selects nothing empties the answer at once.
         let total = try txn.count(records)
+        var sizes: [IndexTerm: Int] = [:]
+        for t in plan.terms where t.exact || t.index == .key || (t.index == .time && IndexCounters.rungLengths.contains(t.prefix.count)) {
+            sizes[t] = try IndexCounters.count(t, counts, in: txn)
+        }
+        let ordered = plan.terms.enumerated().sorted { a, b in
+            (sizes[a.element] ?? total, a.offset) < (sizes[b.element] ?? total, b.offset)
+        }.map(\.element)
+        let emptyFilter = plan.terms.contains { $0.index != .time && sizes[$0] == 0 }
+        if emptyFilter { return ([], []) }
         var cache: [IndexTerm: [RecordID]] = [:]
         func collect(_ t: IndexTerm) throws -> [RecordID] {
             if let c = cache[t] { return c }
@@ -59,26 +77,27 @@ extension RecordIndex {
         }
         func narrow(_ ids: [RecordID], by t: IndexTerm) throws -> [RecordID] {
             if ids.isEmpty { return ids }
-            // Point lookups cost a B-tree descent each; a scan costs one step per key.
-            if t.exact && cache[t] == nil && ids.count * 16 < total {
+            // A point lookup (one B-tree descent) costs about as much as two cursor steps here.
+            if t.exact && cache[t] == nil && ids.count * 2 < (sizes[t] ?? total) {
                 return try t.filter(ids, database(t.index), in: txn)
             }
             return ids.intersection(sorted: try collect(t))
         }
-        var matches = try collect(first)
-        for t in plan.terms.dropFirst() { matches = try narrow(matches, by: t) }
+        var matches = sizes[ordered[0]] == 0 ? [] : try collect(ordered[0])
+        for t in ordered.dropFirst() { matches = try narrow(matches, by: t) }
         var indeterminate: [RecordID] = []
         if !plan.indeterminate.isEmpty {
             for t in plan.indeterminate { indeterminate += try t.collect(database(t.index), in: txn) }
             indeterminate.sort()
-            for t in plan.terms where t.index != .time { indeterminate = try narrow(indeterminate, by: t) }
+            for t in ordered where t.index != .time { indeterminate = try narrow(indeterminate, by: t) }
         }
         return (matches, indeterminate)
     }
 }
 
-/// The index terms of a filter, most selective first (fingerprint, sidecar, time, trust,
-/// kind, integrity, ingest time), and the exact-time terms whose records are indeterminate.
+/// The index terms of a filter (in a fixed order: fingerprint, sidecar, time, trust, kind,
+/// integrity, ingest time; `evaluate` reorders them by size), and the exact-time terms whose
+/// records are indeterminate.
 struct QueryPlan {
     var terms: [IndexTerm] = []
     var indeterminate: [IndexTerm] = []

@@ -81,9 +81,9 @@ public final class RecordIndex: @unchecked Sendable {
         try QueryError.wrapping { try environment.read { try get(recordId: recordId, in: $0) } }
     }
 
-    func get(_ id: RecordID, in txn: Transaction) throws -> IndexedRecord? {
+    func get(_ id: RecordID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
         try txn.withValue(records, id.bytes) { body in
-            try body.map { try RecordBody.decode($0, id: id.hex) }
+            try body.map { try RecordBody.decode($0, id: id.hex, decoder: decoder) }
         }
     }
 

@@ -189,7 +189,7 @@ import Testing
         #expect(try a.index.checkCounters() == [])
         let counts = try a.store.environment.database("idx.counts")
         try a.store.environment.write { txn in
-            try txn.put(counts, Array("S".utf8) + Array("uncommitted".utf8) + [0, 0], [0, 0, 0, 0, 0, 0, 0, 5])
+            _ = try txn.put(counts, Array("S".utf8) + Array("uncommitted".utf8) + [0, 0], [0, 0, 0, 0, 0, 0, 0, 5])
         }
         #expect(try a.index.checkCounters() == ["count Suncommitted||: stored 5, entries 2"])
         #expect(try a.index.count(RecordFilter(sidecarState: "uncommitted")).matches == 5)

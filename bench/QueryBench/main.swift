@@ -166,6 +166,9 @@ func measure(_ path: String) throws {
         let c = try index.count(RecordFilter(integrity: "tampered", sidecarState: "uncommitted")); return "\(c.matches) records" })
     report("--state intact --kind video --count", try timeIt(5) { _ in
         let c = try index.count(RecordFilter(integrity: "intact", kind: "video")); return "\(c.matches) records" })
+    let sample = try index.query(RecordFilter(timePrefix: "2026-06-15")).matches.prefix(1000)
+    report("get 1000 records by ID (decode bodies)", try timeIt(10) { _ in
+        "\(try index.records(Array(sample)).count) records" })
     print("cli_fingerprint \(fps[0])")
 }
 

@@ -49,16 +49,38 @@ struct QueryCommand: Command {
             return .success
         }
         let result = try queryErrors { try index.query(filter) }
-        let rows = try queryErrors {
-            try index.records(result.matches).map { RecordRow($0, indeterminate: false) }
-                + index.records(result.indeterminate).map { RecordRow($0, indeterminate: true) }
+        // Bodies are read in batches, so memory stays bounded however many records match.
+        func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
+            var start = 0
+            while start < ids.count {
+                let batch = Array(ids[start..<min(ids.count, start + 1024)])
+                for r in try queryErrors({ try index.records(batch) }) { try emit(RecordRow(r, indeterminate: indeterminate)) }
+                start += batch.count
+            }
         }
         switch format {
-        case "json": for r in rows { c.out(try r.jsonLine()) }
+        case "json":
+            for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
+                try rows(ids, indeterminate: ind) { c.out(try $0.jsonLine()) }
+            }
         case "csv":
             c.out(CSV.line(RecordRow.csvHeader))
-            for r in rows { c.out(CSV.line(r.csvFields)) }
-        default: printTable(rows, timeFilter: filter.timePrefix != nil, c)
+            for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
+                try rows(ids, indeterminate: ind) { c.out(CSV.line($0.csvFields)) }
+            }
+        default:
+            c.out(Table.line(Table.header))
+            try rows(result.matches, indeterminate: false) { c.out(Table.line(Table.cells($0))) }
+            if filter.timePrefix != nil {
+                c.out("")
+                c.out("Indeterminate (capture time known only more coarsely than --time):")
+                if result.indeterminate.isEmpty { c.out("(none)") } else {
+                    c.out(Table.line(Table.header))
+                    try rows(result.indeterminate, indeterminate: true) { c.out(Table.line(Table.cells($0))) }
+                }
+            }
+            c.out("")
+            c.out("\(result.matches.count) matching, \(result.indeterminate.count) indeterminate")
         }
         return .success
     }
@@ -131,31 +153,21 @@ struct QueryCommand: Command {
         }
     }
 
-    static func printTable(_ rows: [RecordRow], timeFilter: Bool, _ c: Console) {
-        let header = ["RECORD", "KIND", "INTEGRITY", "TRUST", "KEY", "CAPTURE TIME", "SIDECARS"]
-        func cells(_ r: RecordRow) -> [String] {
+    /// The text table: fixed column widths (the longest value each column can hold), so rows
+    /// stream out without a first pass.
+    enum Table {
+        static let header = ["RECORD", "KIND", "INTEGRITY", "TRUST", "KEY", "CAPTURE TIME", "SIDECARS"]
+        static let widths = [64, 7, 9, 9, 16, 24]
+
+        static func cells(_ r: RecordRow) -> [String] {
             [r.recordId, r.kind, r.integrity, r.trust ?? "-", r.keyFingerprint.map { String($0.prefix(16)) } ?? "-",
              r.captureTime ?? "-", r.sidecarSummary.isEmpty ? "-" : r.sidecarSummary]
         }
-        let all = [header] + rows.map(cells)
-        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, s in i == cells.count - 1 ? s : s.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ")
+
+        static func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, s in
+                i < widths.count && s.count < widths[i] ? s.padding(toLength: widths[i], withPad: " ", startingAt: 0) : s
+            }.joined(separator: "  ")
         }
-        let matches = rows.filter { !$0.indeterminate }
-        let indeterminate = rows.filter(\.indeterminate)
-        c.out(line(header))
-        for r in matches { c.out(line(cells(r))) }
-        if timeFilter {
-            c.out("")
-            c.out("Indeterminate (capture time known only more coarsely than --time):")
-            if indeterminate.isEmpty { c.out("(none)") } else {
-                c.out(line(header))
-                for r in indeterminate { c.out(line(cells(r))) }
-            }
-        }
-        c.out("")
-        c.out("\(matches.count) matching, \(indeterminate.count) indeterminate")
     }
 }
