@@ -54,6 +54,25 @@ t0=$(now)
 t1=$(now); CP_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 rm -rf "$BENCH_DIR/copy"; sync
 
+# (v) For reference: verification alone (no storing), the same workers' main cost.
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/verify.time" "$BIN/exhibit-archive" verify --trust "$DUMP/trust/signer-root.pem" --tsa-trust "$DUMP/trust/tsa-root.pem" --json "$DUMP" > /dev/null || true
+t1=$(now); VERIFY_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+
+# Peak anonymous and file-backed resident memory of a running command (sampled every 0.1 s):
+# file-backed pages are mostly the LMDB map (shared page cache), anonymous ones the process's own.
+peak_mem() {  # pid outfile
+    local pid=$1 out=$2 anon=0 file=0 a f
+    while kill -0 "$pid" 2>/dev/null; do
+        a=$(awk '/^RssAnon/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
+        f=$(awk '/^RssFile/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
+        [ -n "$a" ] && [ "$a" -gt "$anon" ] && anon=$a
+        [ -n "$f" ] && [ "$f" -gt "$file" ] && file=$f
+        sleep 0.1
+    done
+    echo "$anon $file" > "$out"
+}
+
 # (c) Ingest into a fresh archive.
 rm -rf "$BENCH_DIR/archive"
 "$BIN/exhibit-archive" init --archive "$BENCH_DIR/archive" >/dev/null
@@ -61,8 +80,12 @@ TRUST="--trust $DUMP/trust/signer-root.pem --tsa-trust $DUMP/trust/tsa-root.pem"
 sync
 t0=$(now)
 set +e
-/usr/bin/time -v -o "$BENCH_DIR/ingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl"
+"$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
+PID=$!
+peak_mem "$PID" "$BENCH_DIR/ingest.mem" &
+wait "$PID"
 INGEST_RC=$?
+wait
 t1=$(now); INGEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 
 # (d) Re-ingest: everything present.
@@ -77,7 +100,10 @@ echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS stills, $VID
 printf '| step | s | MB/s | peak RSS MB |\n|---|---|---|---|\n'
 printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(rss "$BENCH_DIR/openssl.time")"
 printf '| cp -a + sync | %.2f | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(rss "$BENCH_DIR/cp.time")"
-printf '| exhibit-archive ingest | %.2f | %s | %s |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(rss "$BENCH_DIR/ingest.time")"
+printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(rss "$BENCH_DIR/verify.time")"
+read -r ANON FILE < "$BENCH_DIR/ingest.mem"
+printf '| exhibit-archive ingest | %.2f | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" \
+    "$(awk -v a="$ANON" -v f="$FILE" 'BEGIN { print (a + f) / 1024 }')" "$(awk -v a="$ANON" 'BEGIN { print a / 1024 }')" "$(awk -v f="$FILE" 'BEGIN { print f / 1024 }')"
 printf '| re-ingest (all present) | %.2f | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(rss "$BENCH_DIR/reingest.time")"
 echo "ingest ÷ slower of (openssl, cp+sync): $RATIO (target ≥ 0.8); ingest exit $INGEST_RC"
 tail -1 "$BENCH_DIR/ingest.jsonl"
