@@ -22,7 +22,7 @@ let package = Package(
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
-        .target(name: "Media", dependencies: ["CAV", "Crypto"]),
+        .target(name: "Media", dependencies: ["CAV", "Crypto", "CaptureFormat"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
@@ -34,15 +34,18 @@ let package = Package(
         .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
 
         // Stages.
-        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
+        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Crypto"]),
+        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
+        // Benchmark driver for bench/media.sh (not a product).
+        .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
         .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
 
@@ -54,7 +57,9 @@ let package = Package(
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,7 +30,7 @@ if [ ! -f "$DIR/stills/still-$(printf %04d $((N - 1))).jpg" ] || [ ! -f "$DIR/vi
 fi
 STILLS=("$DIR"/stills/still-*.jpg)
 STILLS=("${STILLS[@]:0:$N}")
-TRUST=(--trust "$DIR/pki/signer-anchors.pem" --tsa-trust "$DIR/pki/tsa-anchors.pem")
+TRUST=(--jobs 1 --trust "$DIR/pki/signer-anchors.pem" --tsa-trust "$DIR/pki/tsa-anchors.pem")
 cat "${STILLS[@]}" "$DIR/video.mp4" > /dev/null   # warm the page cache
 
 calc() { awk "BEGIN { print $* }"; }

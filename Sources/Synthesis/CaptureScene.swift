@@ -18,8 +18,9 @@ struct CaptureScene: Sendable {
         Place(lat: 40.7128, lon: -74.006, country: "US", region: "US-NY", city: "New York", offsetMinutes: -300, zone: "America/New_York", mainsHz: 60, altitude: 10),
     ]
     static let names = ["Ada Lovelace", "Grace Hopper", "Katherine Johnson", "Alan Turing"]
-    /// 2026-11-30T08:00:00Z.
-    static let baseEpoch: Double = 1_796_025_600
+    /// 2026-11-01T08:00:00Z; captures follow 97 s apart (+ up to 60 s), so even 20,000 captures
+    /// stay in November 2026, before the certificates' and the machine's "now".
+    static let baseEpoch: Double = 1_793_520_000
 
     var ordinal: Int
     var sessionId: String

@@ -6,7 +6,7 @@ import CaptureFormat
 public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
     // C2PA manifest and media (stills unless named video-).
     case mediaFlip, claimFlip, signatureFlip, assertionFlip, malleableFlip, rewrapped
-    case unsigned, truncated, garbageManifest, videoMediaFlip
+    case unsigned, truncated, garbageManifest, videoMediaFlip, videoMalleableFlip
     // Evidence.
     case sidecarChanged, sidecarMissing, preDigestRecord, sinkFailed, sinkDisabled
     case ringFrameAdded, ringFrameRemoved, ringFrameRenamed
@@ -16,7 +16,7 @@ public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
 
     public static let allCases: [SynthFault] = [
         .mediaFlip, .claimFlip, .signatureFlip, .assertionFlip, .malleableFlip, .rewrapped,
-        .unsigned, .truncated, .garbageManifest, .videoMediaFlip,
+        .unsigned, .truncated, .garbageManifest, .videoMediaFlip, .videoMalleableFlip,
         .sidecarChanged, .sidecarMissing, .preDigestRecord, .sinkFailed, .sinkDisabled,
         .ringFrameAdded, .ringFrameRemoved, .ringFrameRenamed,
         .pathParentTraversal, .pathOutside, .symlinkEscape,
@@ -34,6 +34,7 @@ public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
         case .truncated: "truncated"
         case .garbageManifest: "garbage-manifest"
         case .videoMediaFlip: "video-media-flip"
+        case .videoMalleableFlip: "video-malleable-flip"
         case .sidecarChanged: "sidecar-changed"
         case .sidecarMissing: "sidecar-missing"
         case .preDigestRecord: "pre-0.25"
@@ -64,6 +65,7 @@ public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
         case .truncated: "the signed JPEG with its last 1000 bytes cut"
         case .garbageManifest: "140 bytes of the manifest store overwritten"
         case .videoMediaFlip: "one mdat byte of a signed MP4 flipped"
+        case .videoMalleableFlip: "32 bytes of a signed MP4's COSE pad set to 0x5A (must stay intact)"
         case .sidecarChanged: "audio.caf changed after sealing"
         case .sidecarMissing: "sensors.jsonl deleted"
         case .preDigestRecord: "app 0.24.2 record: paths without digests"
@@ -79,7 +81,7 @@ public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var isVideo: Bool { self == .videoMediaFlip }
+    public var isVideo: Bool { self == .videoMediaFlip || self == .videoMalleableFlip }
 
     public init?(name: String) {
         guard let f = SynthFault.allCases.first(where: { $0.name == name }) else { return nil }

@@ -120,7 +120,9 @@ enum SynthFaults {
             guard let at = index(of: Array("jumbf manifest".utf8), in: file) else { throw SynthError("synth.internal", "hash assertion not found") }
             out[at + 3] ^= 0x01
         case .malleableFlip?:
-            out = video ? try refillPad(file, pattern: 0x5A, video: true) : try setInstance(file, 0x8001)
+            out = try setInstance(file, 0x8001)
+        case .videoMalleableFlip?:
+            out = try refillPad(file, pattern: 0x5A, video: true)
         case .truncated?:
             out = Array(file.prefix(file.count - 1000))
         case .garbageManifest?:

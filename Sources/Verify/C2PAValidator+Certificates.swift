@@ -13,6 +13,7 @@ final class ParsedCertificate: Sendable {
     let issuer: String
     /// The C2PA profile check without a time (the validity window is checked per file).
     let profileViolations: [String]
+    let window: ValidityWindow
 
     init(_ c: Certificate) {
         certificate = c
@@ -22,6 +23,7 @@ final class ParsedCertificate: Sendable {
         subject = c.subject
         issuer = c.issuer
         profileViolations = c.c2paProfileViolations(at: nil)
+        window = ValidityWindow(c)
     }
 }
 

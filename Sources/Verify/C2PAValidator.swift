@@ -21,9 +21,15 @@ public final class C2PAValidator: Sendable {
     public static let padNotZero = "cose.padNotZero"
     public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
 
+    /// Each anchor's validity window, read once (cache keys compare times against them).
+    let signerAnchorWindows: [ValidityWindow]
+    let tsaAnchorWindows: [ValidityWindow]
+
     public init(signerAnchors: TrustAnchors = .none, tsaAnchors: TrustAnchors = .none) {
         self.signerAnchors = signerAnchors
         self.tsaAnchors = tsaAnchors
+        signerAnchorWindows = signerAnchors.certificates.map(ValidityWindow.init)
+        tsaAnchorWindows = tsaAnchors.certificates.map(ValidityWindow.init)
     }
 
     /// Verifies the file at `path`. Throws only when it cannot be opened.
@@ -83,7 +89,8 @@ public final class C2PAValidator: Sendable {
     func chainValidation(_ chain: [ParsedCertificate], at time: Date?) -> ChainValidation {
         guard let leaf = chain.first?.certificate else { return .untrusted(reason: "no certificate", code: "noCertificate") }
         let certs = chain.map(\.certificate)
-        let key = "s:" + C2PAValidator.cacheKey(certs, fingerprints: chain.map(\.sha256Fingerprint), at: time, anchors: signerAnchors)
+        let key = "s:" + C2PAValidator.cacheKey(chain.map(\.window), fingerprints: chain.map(\.sha256Fingerprint), at: time,
+                                                   anchors: signerAnchorWindows)
         if let hit = chainCache.withLock({ $0[key] }) { return hit }
         let v = validateChain(leaf: leaf, intermediates: Array(certs.dropFirst()), anchors: signerAnchors, at: time, purpose: .signing)
         remember(key, v)
@@ -93,7 +100,8 @@ public final class C2PAValidator: Sendable {
     /// The TSA chain verdict (leaf + the token's other certificates at genTime), cached the same way.
     func tsaChainValidation(_ leaf: Certificate, _ intermediates: [Certificate], at time: Date) -> ChainValidation {
         let chain = [leaf] + intermediates
-        let key = "t:" + C2PAValidator.cacheKey(chain, fingerprints: chain.map(\.sha256Fingerprint), at: time, anchors: tsaAnchors)
+        let key = "t:" + C2PAValidator.cacheKey(chain.map(ValidityWindow.init), fingerprints: chain.map(\.sha256Fingerprint), at: time,
+                                                anchors: tsaAnchorWindows)
         if let hit = chainCache.withLock({ $0[key] }) { return hit }
         let v = validateChain(leaf: leaf, intermediates: intermediates, anchors: tsaAnchors, at: time, purpose: .timestamping)
         remember(key, v)
@@ -108,15 +116,29 @@ public final class C2PAValidator: Sendable {
         }
     }
 
-    /// Cache key of a chain validation. The verdict depends on the time only through validity
-    /// windows: when every certificate of the chain and every anchor is valid at `time`, any
-    /// such time gives the same verdict, so those share one key (a batch of captures from one
-    /// device checks its chain once, a P-256 verify ~60 µs per certificate saved per file);
-    /// any other time is keyed exactly.
-    static func cacheKey(_ chain: [Certificate], fingerprints: [String], at time: Date?, anchors: TrustAnchors) -> String {
+    /// Cache key of a chain validation. The verdict depends on the time only through which
+    /// certificates are inside their validity window at that time (chain and anchors): any two
+    /// times with the same pattern give the same verdict, so they share one key (a batch of
+    /// captures from one device checks its chain once, a P-256 verify ~60 µs per certificate
+    /// saved per file). No time (no trusted timestamp: no validity check) has its own key.
+    static func cacheKey(_ chain: [ValidityWindow], fingerprints: [String], at time: Date?, anchors: [ValidityWindow]) -> String {
         let certs = fingerprints.joined(separator: ":")
         guard let time else { return certs + "@-" }
-        let inWindow = chain.allSatisfy { $0.isValid(at: time) } && anchors.certificates.allSatisfy { $0.isValid(at: time) }
-        return certs + (inWindow ? "@window" : "@\(time.timeIntervalSince1970)")
+        func bits(_ w: [ValidityWindow]) -> String { String(w.map { $0.contains(time) ? "1" : "0" }) }
+        return certs + "@" + bits(chain) + "|" + bits(anchors)
+    }
+}
+
+/// A certificate's [notBefore, notAfter], read once.
+struct ValidityWindow: Sendable {
+    let notBefore: Date?
+    let notAfter: Date?
+    init(_ c: Certificate) {
+        notBefore = c.notBefore
+        notAfter = c.notAfter
+    }
+    func contains(_ t: Date) -> Bool {
+        guard let nb = notBefore, let na = notAfter else { return false }
+        return nb <= t && t <= na
     }
 }

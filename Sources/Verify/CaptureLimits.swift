@@ -10,7 +10,7 @@ public enum CaptureLimits {
         "all-signals: every signal is self-reported by the capturing device and signed into the record; a compromised device can fabricate any of them",
         "all-signals: no check here is a 'this photo is real' verdict; there is no such verdict",
         "signature: a valid signature binds bytes to a key at a time; it says nothing about whether the bytes describe the world truthfully",
-        "malleability: container framing (JPEG APP11 En, COSE pad, BMFF uuid version/flags and merkle offset) is outside the signature and can change without changing this report",
+        "malleability: container framing outside the signature (a JPEG's APP11 En; an MP4's uuid version/flags and COSE pad content) can change without changing this report; it carries no asserted fact",
     ]
 
     public static let poseTrace: [String] = [

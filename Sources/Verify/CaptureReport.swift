@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// Everything `verify` found about one capture: the issue-4 JSON object, one per capture.
 ///
@@ -59,6 +60,11 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     /// Ring folder entries that are not frames (symlinks, folders, bad names): not in the
     /// recomputed listing.
     public var ringRejected: [String]?
+    // Added by issue 7 (module Media, docs/media.md; optional, older JSON decodes without them).
+    /// Container and stream facts of the delivery file, the audio master and the ring frames.
+    public var media: [MediaFile]?
+    /// The parallax measurement recomputed from a still and its committed second view.
+    public var parallax: ParallaxMeasurement?
 
     public struct Signer: Codable, Sendable, Equatable {
         public var keyFingerprint: String
@@ -152,6 +158,9 @@ public struct CaptureReport: Codable, Sendable, Equatable {
         public var chunkSize: Int?
         public var videoChunks: Int?
         public var audioChunks: Int?
+        /// The commitment recomputed from the delivery file (issue 7): `recomputed`,
+        /// `not-recomputable` or `absent`, with the order found and the orders tried. Nil for stills.
+        public var recomputation: ChunkRecomputation?
         public init(state: String, root: String?, chunkSize: Int?, videoChunks: Int?, audioChunks: Int?) {
             self.state = state
             self.root = root

@@ -12,6 +12,9 @@ import Foundation
 /// cached across captures).
 public struct CaptureVerifier: Sendable {
     public let validator: C2PAValidator
+    /// Whether `verify` adds the media evidence of issue 7 (facts, streamed-chunk
+    /// recomputation, parallax; `CaptureVerifier+Media.swift`). Reads the media a second time.
+    public var measuresMedia = true
 
     public init(signerAnchors: TrustAnchors, tsaAnchors: TrustAnchors) {
         validator = C2PAValidator(signerAnchors: signerAnchors, tsaAnchors: tsaAnchors)
@@ -81,6 +84,7 @@ public struct CaptureVerifier: Sendable {
         }
         if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
         report.files = files.entries
+        if measuresMedia { measureMedia(record, location: c, into: &report) }
         return report
     }
 

@@ -28,6 +28,7 @@ import Testing
             #expect(expected.captures.contains { $0.faults == [f.name] }, "\(f.name)")
         }
         #expect(expected.captures.filter { $0.faults.isEmpty }.count == 8) // 6 stills, 1 video, the rewrapped original
+        #expect(expected.captures.filter { $0.kind == "video" }.count == 3)
         let clean = expected.captures.filter { $0.faults.isEmpty }
         #expect(Set(clean.map(\.integrity)) == ["intact"])
         #expect(Set(clean.compactMap(\.trust)) == ["trusted", "untrusted"], "CA and self-signed devices both appear")

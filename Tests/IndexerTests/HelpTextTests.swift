@@ -30,6 +30,8 @@ import Testing
           log                     List custody events, or prove the hash chain unbroken (--verify).
           query                   List or count records by key, capture time, state, sidecar, kind, trust.
           show                    Show one record: fields, sidecars, variants, files, findings, custody.
+          export                  Export records as a signed chain-of-custody BagIt bag.
+          verify-export           Check an exported bag: completeness, hashes, signature, custody chain.
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 

@@ -122,16 +122,28 @@ import Verify
         #expect(report.integrity == .intact && report.recordId == o["recordId"] as? String)
     }
 
+    @Test func parallelJobsPrintInDiscoveryOrder() throws {
+        let d = try Dump()
+        for i in 2...6 { try FileManager.default.copyItem(atPath: d.folder, toPath: d.root + "/captures/c\(i)") }
+        let one = cli(["verify", "--json", "--jobs", "1", "--trust", d.pem, d.root])
+        let many = cli(["verify", "--json", "--jobs", "4", "--trust", d.pem, d.root])
+        #expect(one.code == .success && many.code == .success)
+        let paths = try objects(many.out).map { $0["path"] as? String ?? "" }
+        #expect(paths == (1...6).map { "\(EvidenceLayout.normalize(d.root))/captures/c\($0)/IMG_1.jpg" })
+        #expect(one.out == many.out)
+        #expect(cli(["verify", "--jobs", "0", d.root]).code == .usage)
+    }
+
     @Test func textBlockAndExitCodes() throws {
         let d = try Dump()
         // Without the anchor: untrusted, still exit 0 (trust alone is not attention).
         let plain = cli(["verify", d.folder])
         #expect(plain.code == .success)
-        #expect(plain.out.contains("  integrity:      intact\n"))
+        #expect(plain.out.contains("  integrity:           intact\n"))
         #expect(plain.out.contains("; untrusted\n"))
-        #expect(plain.out.contains("  capture time:   2026-11-30T14:03 @ minute\n"))
-        #expect(plain.out.contains("  sidecar audio:  verified captures/c1/evidence/audio.caf\n"))
-        #expect(plain.out.contains("  disclosure:     captures/c1/disclosure/short.bundle.json short verified"))
+        #expect(plain.out.contains("  capture time:        2026-11-30T14:03 @ minute\n"))
+        #expect(plain.out.contains("  sidecar audio:       verified evidence/audio.caf\n"))
+        #expect(plain.out.contains("  disclosure:          disclosure/short.bundle.json short verified"))
         #expect(!plain.out.lowercased().contains("fake") && !plain.out.lowercased().contains("authentic"))
 
         // A changed sidecar: exit 1; a missing path is an item with its error and the run goes on.
@@ -148,3 +160,4 @@ import Verify
         #expect(cli(["verify", "--trust", d.scratch.path + "/nope.pem", d.folder]).code == .usage)
     }
 }
+

@@ -189,6 +189,23 @@ import Testing
         #expect(r.files.filter { $0.role == "unreferenced" }.count == 11)
     }
 
+    @Test func malformedRecordAndContextTreeAreReportedNotThrown() throws {
+        let f = CaptureDumpFixture()
+        let extra: [(label: String, content: CBOR)] = [
+            (CaptureRecord.assertionLabel, .textMap([("recordVersion", .int(1))])),
+            (ContextTreeAssertion.label, .textMap([("version", .int(2))])),
+        ]
+        let jpeg = try CaptureDumpFixture.builder(extra: extra).signJPEG(try C2PAValidatorTests().media("jpg"))
+        f.write(f.delivery, jpeg)
+        let r = try f.verify()
+        #expect(r.integrity == .intact) // the bytes are as signed; the app's record is what is wrong
+        #expect(r.recordAssertion == "malformed")
+        #expect(r.recordError?.code == "record.missingKey")
+        #expect(r.contextTree == "malformed")
+        #expect(r.sidecars.isEmpty && r.captureTime == nil)
+        #expect(r.unreferenced.count == 11) // nothing names the evidence files
+    }
+
     @Test func tamperedDeliveryFile() throws {
         let f = CaptureDumpFixture()
         var jpeg = try f.seal()

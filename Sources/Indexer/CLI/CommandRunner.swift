@@ -11,6 +11,7 @@ public enum CommandRunner {
         AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
         IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
         QueryCommand.self, ShowCommand.self,
+        ExportCommand.self, VerifyExportCommand.self,
     ] }
 
     public static func run(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -22,7 +22,9 @@ struct QueryCommand: Command {
     static let kindValues = ["still", "video", "unknown"]
     static let trustValues = ["trusted", "untrusted"]
     static let formatValues = ["table", "json", "csv"]
-    static let options = [
+    /// The filter options, shared with any command that selects records the way `query` does
+    /// (parse them with `parseFilter(_:command:)`).
+    static let filterOptions = [
         OptionSpec("key", value: "fp-or-prefix", help: "Signing-key fingerprint or a hex prefix of one."),
         OptionSpec("time", value: "prefix", help: "Capture-time prefix, e.g. 2026-11-30T14."),
         OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
@@ -30,12 +32,14 @@ struct QueryCommand: Command {
         OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
         OptionSpec("kind", value: "kind", help: "still, video or unknown."),
         OptionSpec("trust", value: "trust", help: "trusted or untrusted."),
+    ]
+    static let options = filterOptions + [
         OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json)."),
         OptionSpec("count", help: "Print the numbers of matching and indeterminate records only."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let filter = try parseFilter(args)
+        let filter = try parseFilter(args, command: name)
         let format = try parseFormat(args, json: context.json)
         let index = try openIndex(context)
         let c = context.console
@@ -85,12 +89,13 @@ struct QueryCommand: Command {
         return .success
     }
 
-    /// The filter the options ask for, each value checked against its allowed list.
-    static func parseFilter(_ args: ParsedArguments) throws -> RecordFilter {
+    /// The filter the options ask for, each value checked against its allowed list (a usage
+    /// error of `command` otherwise).
+    static func parseFilter(_ args: ParsedArguments, command: String) throws -> RecordFilter {
         func pick(_ option: String, _ allowed: [String]) throws -> String? {
             guard let v = args.value(option) else { return nil }
             guard allowed.contains(v) else {
-                throw UsageError("--\(option) must be one of \(allowed.joined(separator: ", ")), not '\(v)'", command: name)
+                throw UsageError("--\(option) must be one of \(allowed.joined(separator: ", ")), not '\(v)'", command: command)
             }
             return v
         }
@@ -98,13 +103,13 @@ struct QueryCommand: Command {
         if let k = args.value("key") {
             let lower = k.lowercased()
             guard (1...64).contains(lower.utf8.count), lower.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-                throw UsageError("--key must be a key fingerprint or a prefix of one (1 to 64 hex digits), not '\(k)'", command: name)
+                throw UsageError("--key must be a key fingerprint or a prefix of one (1 to 64 hex digits), not '\(k)'", command: command)
             }
             f.keyPrefix = lower
         }
         if let t = args.value("time") {
             guard isTimePrefix(t) else {
-                throw UsageError("--time must be a prefix of YYYY-MM-DDTHH:MM:SS.sssZ (e.g. 2026-11-30T14), not '\(t)'", command: name)
+                throw UsageError("--time must be a prefix of YYYY-MM-DDTHH:MM:SS.sssZ (e.g. 2026-11-30T14), not '\(t)'", command: command)
             }
             f.timePrefix = t
         }

@@ -5,7 +5,7 @@ extension VerifyCommand {
     /// The human-readable block for one capture: facts, one per line, then a blank line.
     static func text(_ r: CaptureReport) -> String {
         var lines = [r.path]
-        func add(_ key: String, _ value: String) { lines.append("  " + (key + ":").padding(toLength: 16, withPad: " ", startingAt: 0) + value) }
+        func add(_ key: String, _ value: String) { lines.append("  " + (key + ":").padding(toLength: 21, withPad: " ", startingAt: 0) + value) }
         if let e = r.error {
             add("error", "\(e.code): \(e.message)")
             return lines.joined(separator: "\n") + "\n\n"
@@ -38,13 +38,13 @@ extension VerifyCommand {
         }
         for s in r.sidecars {
             var v = s.state
-            if let f = s.file { v += " " + f }
+            if let f = s.file { v += " " + short(f) }
             if !s.notes.isEmpty { v += " [" + s.notes.joined(separator: ", ") + "]" }
             add("sidecar " + s.sink, v)
         }
         for u in r.unreferenced { add("unreferenced", u) }
         for d in r.disclosure {
-            var v = "\(d.file) \(d.profile.isEmpty ? "?" : d.profile) \(d.result) (\(d.openedLeaves) opened, \(d.withheldCount) withheld)"
+            var v = "\(short(d.file)) \(d.profile.isEmpty ? "?" : d.profile) \(d.result) (\(d.openedLeaves) opened, \(d.withheldCount) withheld)"
             if !d.failures.isEmpty { v += ": " + d.failures.map { $0.label + ($0.claimId.map { " " + $0 } ?? "") }.joined(separator: ", ") }
             add("disclosure", v)
         }
@@ -56,5 +56,14 @@ extension VerifyCommand {
         for f in r.statusCodes.failure { add("failure", f.code + (f.explanation.map { " (\($0))" } ?? "")) }
         for i in r.statusCodes.informational { add("note", i.code + (i.explanation.map { " (\($0))" } ?? "")) }
         return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// A path inside a capture folder, from its `evidence/` or `disclosure/` on (the block's
+    /// first line names the capture).
+    static func short(_ path: String) -> String {
+        for marker in ["/evidence/", "/disclosure/"] {
+            if let r = path.range(of: marker, options: .backwards) { return String(path[path.index(after: r.lowerBound)...]) }
+        }
+        return path
     }
 }

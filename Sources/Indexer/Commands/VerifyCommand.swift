@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import Verify
 
 /// `verify PATH... [--trust PEM] [--tsa-trust PEM] [--json]`: checks captures in place and
@@ -24,6 +25,7 @@ struct VerifyCommand: Command {
     static let options = [
         OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates)."),
         OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates)."),
+        OptionSpec("jobs", value: "n", help: "Captures verified in parallel (default: the number of CPUs)."),
     ]
     static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true)]
 
@@ -34,28 +36,61 @@ struct VerifyCommand: Command {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        let jobs = try jobCount(args.value("jobs"))
         var attention = false
         for path in args.positionals {
-            let reports: [CaptureReport]
+            let locations: [CaptureLocation]
             do {
-                reports = try CaptureVerifier.discover(path).map { verifier.verify($0) }
+                locations = try CaptureVerifier.discover(path)
             } catch {
                 var r = CaptureReport(path: path, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
                 r.error = .init(code: error.code, message: error.message)
-                reports = [r]
+                attention = true
+                try emit(r, encoder, context)
+                continue
             }
-            if reports.isEmpty { context.console.err("verify: no capture found under \(path)") }
-            for r in reports {
-                attention = attention || r.needsAttention || r.error != nil
-                if context.json {
-                    let data = try encoder.encode(r)
-                    context.console.out(String(decoding: data, as: UTF8.self))
-                } else {
-                    context.console.writeOut(Array(VerifyCommand.text(r).utf8))
+            if locations.isEmpty { context.console.err("verify: no capture found under \(path)") }
+            // Batches verified in parallel, printed in discovery order.
+            let batch = max(1, jobs * 8)
+            for start in stride(from: 0, to: locations.count, by: batch) {
+                let slice = Array(locations[start..<min(locations.count, start + batch)])
+                for r in verify(slice, with: verifier, jobs: jobs) {
+                    attention = attention || r.needsAttention || r.error != nil
+                    try emit(r, encoder, context)
                 }
             }
         }
         return attention ? .failure : .success
+    }
+
+    static func emit(_ r: CaptureReport, _ encoder: JSONEncoder, _ context: CommandContext) throws {
+        if context.json {
+            context.console.out(String(decoding: try encoder.encode(r), as: UTF8.self))
+        } else {
+            context.console.writeOut(Array(text(r).utf8))
+        }
+    }
+
+    /// Verifies `locations` on up to `jobs` threads; results in input order.
+    static func verify(_ locations: [CaptureLocation], with verifier: CaptureVerifier, jobs: Int) -> [CaptureReport] {
+        guard jobs > 1, locations.count > 1 else { return locations.map { verifier.verify($0) } }
+        let results = Mutex<[Int: CaptureReport]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, locations.count)) { _ in
+            while true {
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard i < locations.count else { return }
+                let r = verifier.verify(locations[i])
+                results.withLock { $0[i] = r }
+            }
+        }
+        return results.withLock { done in locations.indices.compactMap { done[$0] } }
+    }
+
+    static func jobCount(_ value: String?) throws -> Int {
+        guard let value else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard let n = Int(value), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256", command: name) }
+        return n
     }
 
     static func anchors(_ path: String?, option: String) throws -> TrustAnchors {

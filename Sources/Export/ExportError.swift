@@ -1,0 +1,54 @@
+import Foundation
+
+/// Why an export could not be made. `code` is stable; tests and the CLI compare against it.
+/// An export that throws leaves no bag behind (it is built under a temporary name).
+public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The output directory already exists and is not empty.
+    case outputExists(path: String)
+    /// A record ID asked for is not in the archive.
+    case unknownRecord(String)
+    /// Nothing to export (no record IDs, or the query matched nothing).
+    case noRecords
+    /// A stored relative path cannot become a bag path (`..`, absolute, empty component, NUL).
+    case unsafePath(recordId: String, path: String)
+    /// Two different blobs of one record would land on the same bag path.
+    case pathCollision(recordId: String, path: String)
+    /// The CAS refused a blob: its bytes no longer match its ID (or a chunk is missing).
+    /// `reason` is the CAS error code (`cas.chunk.damaged`, `cas.blob.mismatch`, …).
+    case blobRefused(recordId: String, path: String, blobId: String, reason: String)
+    /// Writing the bag failed.
+    case io(path: String, errno: Int32)
+    /// The archive key could not be created, loaded or used.
+    case archiveKey(String)
+    /// The custody log could not be read or appended to.
+    case custody(String)
+
+    public var code: String {
+        switch self {
+        case .outputExists: "export.outputExists"
+        case .unknownRecord: "export.unknownRecord"
+        case .noRecords: "export.noRecords"
+        case .unsafePath: "export.unsafePath"
+        case .pathCollision: "export.pathCollision"
+        case .blobRefused: "export.blobRefused"
+        case .io: "export.io"
+        case .archiveKey: "export.archiveKey"
+        case .custody: "export.custody"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .outputExists(let p): "\(code): \(p) exists and is not empty"
+        case .unknownRecord(let r): "\(code): no record \(r) in the archive"
+        case .noRecords: "\(code): nothing to export"
+        case .unsafePath(let r, let p): "\(code): record \(r): stored path \(p.debugDescription) cannot be a bag path"
+        case .pathCollision(let r, let p): "\(code): record \(r): two different files for \(p)"
+        case .blobRefused(let r, let p, let b, let why):
+            "\(code): record \(r): \(p): blob \(b) no longer matches its ID (\(why)); export aborted, no bag written"
+        case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
+        case .archiveKey(let m): "\(code): \(m)"
+        case .custody(let m): "\(code): \(m)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import CAV
+
+/// An 8-bit grayscale raster, row-major, `width` bytes a row (the parallax analysis raster).
+public struct GrayImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    @inline(__always) public subscript(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
+
+    /// The first picture of an image or video, decoded and reduced to `width`×`height` gray
+    /// (aspect not kept: the analysis raster is fixed).
+    public static func decode(source: MediaByteSource, name: String = "", width: Int, height: Int) throws(MediaError) -> GrayImage {
+        let input = try FormatInput(source: source, name: name)
+        guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
+        let frame = try PictureDecoder.firstPicture(input, streamIndex: v)
+        let gray = try Scaler.scale(frame, width: width, height: height, format: AV_PIX_FMT_GRAY8)
+        guard let image = GrayImage(width: width, height: height, pixels: gray.plane0(width: width, height: height)) else {
+            throw .scaleFailed(detail: "gray plane of \(width)x\(height) not filled")
+        }
+        return image
+    }
+
+    public static func decode(path: String, width: Int, height: Int) throws(MediaError) -> GrayImage {
+        try decode(source: try FileMediaSource(path: path), name: path, width: width, height: height)
+    }
+}

@@ -1,0 +1,135 @@
+import CAV
+
+/// What a media file's container and stream headers state: facts only, no judgement.
+///
+/// Read from the container header without decoding (`avformat_find_stream_info` costs ~40 ms a
+/// file); `streamInfoProbed` says when the header was not enough and libav decoded frames to
+/// fill a missing picture size or sample rate (a JPEG always: its size lives in the SOF
+/// segment, which only the decoder reads).
+public struct MediaFacts: Codable, Sendable, Equatable {
+    /// libavformat's demuxer name: `mov,mp4,m4a,3gp,3g2,mj2`, `jpeg_pipe`, `caf`, …
+    public var container: String
+    /// Container duration in seconds, when stated.
+    public var durationSeconds: Double?
+    /// Overall bit rate in bits per second, when stated or derivable.
+    public var bitRate: Int?
+    /// Bytes of the source, when known.
+    public var size: Int64?
+    public var streams: [Stream]
+    /// True when `avformat_find_stream_info` had to run (the header lacked a needed fact).
+    public var streamInfoProbed: Bool
+
+    public struct Stream: Codable, Sendable, Equatable {
+        public var index: Int
+        /// `video`, `audio`, `data`, `subtitle`, `attachment`, `unknown`.
+        public var type: String
+        /// libavcodec's codec name (`h264`, `aac`, `mjpeg`, `pcm_s16le`, …).
+        public var codec: String
+        public var profile: String?
+        public var width: Int?
+        public var height: Int?
+        /// Average frame rate (frames per second) as the container states it.
+        public var frameRate: Double?
+        public var durationSeconds: Double?
+        public var bitRate: Int?
+        public var sampleRate: Int?
+        public var channels: Int?
+        /// Bits per coded (PCM) or raw sample, when stated.
+        public var bitsPerSample: Int?
+        /// Number of frames (samples) the container states for this stream.
+        public var frameCount: Int?
+    }
+
+    /// Facts of the file at `path`.
+    public static func read(path: String) throws(MediaError) -> MediaFacts {
+        let source = try FileMediaSource(path: path)
+        return try read(source: source, name: path)
+    }
+
+    /// Facts of any byte source (`name` only helps format probing by extension).
+    public static func read(source: MediaByteSource, name: String = "") throws(MediaError) -> MediaFacts {
+        let input = try FormatInput(source: source, name: name)
+        var probed = false
+        if needsProbe(input) {
+            try input.findStreamInfo()
+            probed = true
+        }
+        return facts(of: input, size: source.size, probed: probed)
+    }
+
+    /// A video stream without a size, or an audio stream without a rate or channel count.
+    static func needsProbe(_ input: FormatInput) -> Bool {
+        for i in 0..<input.streamCount {
+            guard let par = input.stream(i)?.pointee.codecpar?.pointee else { continue }
+            if par.codec_type == AVMEDIA_TYPE_VIDEO && (par.width <= 0 || par.height <= 0) { return true }
+            if par.codec_type == AVMEDIA_TYPE_AUDIO && (par.sample_rate <= 0 || par.ch_layout.nb_channels <= 0) { return true }
+        }
+        return false
+    }
+
+    static func facts(of input: FormatInput, size: Int64?, probed: Bool) -> MediaFacts {
+        let ctx = input.context.pointee
+        var streams: [Stream] = []
+        for i in 0..<input.streamCount {
+            guard let st = input.stream(i)?.pointee, let par = st.codecpar?.pointee else { continue }
+            streams.append(stream(index: i, st, par))
+        }
+        var duration = ctx.duration > 0 && ctx.duration != exhibit_AV_NOPTS_VALUE ? Double(ctx.duration) / Double(AV_TIME_BASE) : nil
+        if duration == nil { duration = streams.compactMap(\.durationSeconds).max() }
+        var bitRate = ctx.bit_rate > 0 ? Int(ctx.bit_rate) : nil
+        if bitRate == nil, let d = duration, d > 0, let s = size { bitRate = Int((Double(s) * 8 / d).rounded()) }
+        return MediaFacts(container: input.formatName, durationSeconds: duration, bitRate: bitRate, size: size,
+                          streams: streams, streamInfoProbed: probed)
+    }
+
+    static func stream(index: Int, _ st: AVStream, _ par: AVCodecParameters) -> Stream {
+        let type: String = switch par.codec_type {
+        case AVMEDIA_TYPE_VIDEO: "video"
+        case AVMEDIA_TYPE_AUDIO: "audio"
+        case AVMEDIA_TYPE_DATA: "data"
+        case AVMEDIA_TYPE_SUBTITLE: "subtitle"
+        case AVMEDIA_TYPE_ATTACHMENT: "attachment"
+        default: "unknown"
+        }
+        let codec = avcodec_get_name(par.codec_id).map { String(cString: $0) } ?? "unknown"
+        let profile = avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
+        var s = Stream(index: index, type: type, codec: codec, profile: profile)
+        if par.codec_type == AVMEDIA_TYPE_VIDEO {
+            if par.width > 0 { s.width = Int(par.width) }
+            if par.height > 0 { s.height = Int(par.height) }
+            let r = st.avg_frame_rate.num > 0 && st.avg_frame_rate.den > 0 ? st.avg_frame_rate : st.r_frame_rate
+            if r.num > 0, r.den > 0 { s.frameRate = Double(r.num) / Double(r.den) }
+        }
+        if par.codec_type == AVMEDIA_TYPE_AUDIO {
+            if par.sample_rate > 0 { s.sampleRate = Int(par.sample_rate) }
+            if par.ch_layout.nb_channels > 0 { s.channels = Int(par.ch_layout.nb_channels) }
+            let bits = par.bits_per_coded_sample > 0 ? par.bits_per_coded_sample : av_get_bits_per_sample(par.codec_id)
+            if bits > 0 { s.bitsPerSample = Int(bits) }
+        }
+        if st.duration > 0, st.duration != exhibit_AV_NOPTS_VALUE, st.time_base.den > 0 {
+            s.durationSeconds = Double(st.duration) * Double(st.time_base.num) / Double(st.time_base.den)
+        }
+        if par.bit_rate > 0 {
+            s.bitRate = Int(par.bit_rate)
+        } else if let rate = s.sampleRate, let ch = s.channels, let bits = s.bitsPerSample,
+                  av_get_bits_per_sample(par.codec_id) > 0 {
+            s.bitRate = rate * ch * bits  // uncompressed PCM: the rate is the format
+        }
+        if st.nb_frames > 0 { s.frameCount = Int(st.nb_frames) }
+        if s.durationSeconds == nil, let frames = s.frameCount, let rate = s.sampleRate, rate > 0,
+           av_get_bits_per_sample(par.codec_id) > 0 {
+            // CAF states LPCM length as a frame count (one sample frame per packet), not a duration.
+            s.durationSeconds = Double(frames) / Double(rate)
+        }
+        return s
+    }
+}
+
+extension MediaFacts.Stream {
+    init(index: Int, type: String, codec: String, profile: String?) {
+        self.index = index
+        self.type = type
+        self.codec = codec
+        self.profile = profile
+    }
+}

@@ -1,1 +1,0 @@
-// Module Media: see docs/design.md.

@@ -1,0 +1,41 @@
+import CaptureFormat
+import Media
+
+extension CaptureVerifier {
+    /// The media evidence of issue 7 (docs/media.md), all facts: container and stream facts of
+    /// the delivery file, the audio master and the ring frames; for a video, the streamed-chunk
+    /// commitment recomputed from the delivery file; for a still with a second view, the
+    /// parallax measurement. Only files the report already lists (regular files, read without
+    /// following symlinks) are opened.
+    func measureMedia(_ record: CaptureRecord?, location c: CaptureLocation, into report: inout CaptureReport) {
+        guard report.error == nil else { return }
+        var media: [CaptureReport.MediaFile] = []
+        let delivery = CaptureReport.File(role: "media", path: c.deliveryFile,
+                                          relativePath: report.files.first { $0.path == c.deliveryFile }?.relativePath
+                                              ?? String(c.deliveryFile.split(separator: "/").last ?? ""),
+                                          sha256: "", size: 0)
+        let listed = report.files.filter { ["audio", "ring-frame"].contains($0.role) }
+        for f in [delivery] + listed {
+            do {
+                media.append(.init(role: f.role, file: f.relativePath, facts: try MediaFacts.read(path: f.path), error: nil))
+            } catch {
+                media.append(.init(role: f.role, file: f.relativePath, facts: nil,
+                                   error: .init(code: error.code, message: error.description)))
+            }
+        }
+        report.media = media
+
+        if report.kind == "video", report.streamedChunks != nil {
+            report.streamedChunks?.recomputation = StreamedChunkRecomputer()
+                .recompute(path: c.deliveryFile, expected: record?.streamedChunks)
+        }
+
+        if report.kind == "still", let sv = record?.secondView,
+           let second = report.files.first(where: { $0.role == SidecarSink.secondView.rawValue }) {
+            report.parallax = Parallax.measure(
+                primaryPath: c.deliveryFile, secondPath: second.path,
+                calibration: SecondViewCalibration(baselineMm: sv.baselineMm, focalLengthPx: sv.calibration.focalLengthPx,
+                                                   imageWidth: sv.calibration.imageWidth))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CaptureFormat
+import Foundation
+import Synthesis
+import Testing
+@testable import Media
+
+/// Corrupt, truncated and oversized inputs: each yields a named error or finding, never a crash.
+@Suite struct HostileMediaTests {
+    func code(_ body: () throws -> Void) -> String? {
+        do { try body(); return nil } catch let e as MediaError { return e.code } catch { return "not-a-MediaError" }
+    }
+
+    @Test func garbageIsUnrecognized() {
+        let junk = MemoryMediaSource((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
+        #expect(code { _ = try MediaFacts.read(source: junk) } == "media.unrecognizedContainer")
+        #expect(code { _ = try MediaFacts.read(source: MemoryMediaSource([])) } == "media.unrecognizedContainer")
+    }
+
+    @Test func missingFileCannotOpen() {
+        #expect(code { _ = try MediaFacts.read(path: "/nonexistent/x.mp4") } == "media.cannotOpen")
+        #expect(code { _ = try MediaFacts.read(path: "/tmp") } == "media.cannotOpen")
+    }
+
+    @Test func truncatedJPEGIsNamed() throws {
+        let bytes = try MediaFixtures.bytes(try MediaFixtures.jpeg())
+        for cut in [2, 20, 120, 400] {
+            let src = MemoryMediaSource(Array(bytes.prefix(cut)))
+            let c = code { _ = try Thumbnail.make(source: src) }
+            #expect(["media.unrecognizedContainer", "media.decodeFailed", "media.corrupt"].contains(c), "cut \(cut): \(c ?? "nil")")
+        }
+    }
+
+    /// A truncated JPEG body still decodes (libavcodec conceals the missing rows): a thumbnail,
+    /// not a crash. The thumbnail is a derived picture, never evidence.
+    @Test func jpegCutInTheScanStillDecodes() throws {
+        let bytes = try MediaFixtures.bytes(try MediaFixtures.jpeg())
+        let t = try Thumbnail.make(source: MemoryMediaSource(Array(bytes.prefix(bytes.count / 2))))
+        #expect(t.width == 320)
+    }
+
+    /// SOF0 rewritten to claim 40000 × 40000: rejected before a 2.4 GB picture is allocated.
+    @Test func hugeJPEGDimensionsAreRejected() throws {
+        var bytes = try MediaFixtures.bytes(try MediaFixtures.jpeg())
+        let sof = try #require((0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[sof + 5] = 0x9C; bytes[sof + 6] = 0x40  // height 40000
+        bytes[sof + 7] = 0x9C; bytes[sof + 8] = 0x40  // width 40000
+        let c = code { _ = try Thumbnail.make(source: MemoryMediaSource(bytes)) }
+        #expect(c == "media.decodeFailed" || c == "media.dimensionsTooLarge", "\(c ?? "nil")")
+        let p = Parallax.measure(primary: MemoryMediaSource(bytes), second: MemoryMediaSource(bytes))
+        #expect(p.reason == .tooFewDecodableFrames)
+        // Facts: libav probes with the same max_pixels cap; the size is either refused or stated.
+        do {
+            let f = try MediaFacts.read(source: MemoryMediaSource(bytes))
+            #expect(f.streams.first?.codec == "mjpeg")
+        } catch {
+            #expect(["media.corrupt", "media.dimensionsTooLarge"].contains(error.code))
+        }
+    }
+
+    /// The `moov` box overwritten with noise: the header cannot be read, by any entry point.
+    @Test func corruptMoovIsNamed() throws {
+        var bytes = try MediaFixtures.bytes(try MediaFixtures.mp4(seconds: 2, faststart: true))
+        let moov = try #require((4..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)] == [0x6D, 0x6F, 0x6F, 0x76] })
+        for i in (moov + 4)..<min(bytes.count, moov + 4000) { bytes[i] = UInt8(truncatingIfNeeded: i &* 2654435761 >> 7) }
+        let path = try MediaFixtures.write(bytes, "corrupt-moov.mp4")
+        let expected: Set<String> = ["media.unrecognizedContainer", "media.corrupt", "media.noSuchStream"]
+        let f = code { _ = try MediaFacts.read(path: path) }
+        #expect(f == nil || expected.contains(f ?? ""), "\(f ?? "nil")")
+        let t = code { _ = try Thumbnail.make(path: path) }
+        #expect(t.map { expected.contains($0) || $0 == "media.decodeFailed" } ?? false, "\(t ?? "nil")")
+        let record = StreamedChunksRecord(chunkSize: StreamedChunks.chunkSize, root: MerkleTree.emptyRoot, videoChunks: 1, audioChunks: 1)
+        let r = StreamedChunkRecomputer().recompute(path: path, expected: record)
+        #expect(r.state == .notRecomputable)
+        #expect(!r.findings.isEmpty || r.videoChunks?.computed != 1)
+    }
+
+    /// Sample bytes flipped inside `mdat`: the chunks differ, so the root is not reproduced;
+    /// the read itself completes (the container is intact).
+    @Test func flippedSampleBytesAreNotRecomputable() throws {
+        let path = try MediaFixtures.mp4(seconds: 4)
+        let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 1)
+        var bytes = try MediaFixtures.bytes(path)
+        let table = try MP4SampleTables(parsing: bytes)
+        let sample = try #require(table.track(handler: "vide")?.samples[10])
+        bytes[sample.offset + sample.size / 2] ^= 0x01
+        let flipped = try MediaFixtures.write(bytes, "flipped.mp4")
+        let r = StreamedChunkRecomputer().recompute(path: flipped, expected: sim.record())
+        #expect(r.state == .notRecomputable)
+        #expect(r.findings.isEmpty)
+        #expect(r.ordersTried >= 1)
+    }
+
+    @Test func tooManyStreamsIsNamed() throws {
+        var args = ["-f", "lavfi", "-i", "sine=frequency=200:sample_rate=8000:duration=0.2"]
+        for _ in 0..<(MediaLimits.maxStreams + 2) { args += ["-map", "0:a"] }
+        args += ["-c:a", "aac", "-b:a", "16k"]
+        let path = try MediaFixtures.make("many-streams.mp4", args)
+        #expect(code { _ = try MediaFacts.read(path: path) } == "media.tooManyStreams")
+        let r = StreamedChunkRecomputer().recompute(path: path, expected: StreamedChunksRecord(
+            chunkSize: StreamedChunks.chunkSize, root: MerkleTree.emptyRoot, videoChunks: 0, audioChunks: 1))
+        #expect(r.state == .notRecomputable)
+        #expect(r.findings.map(\.code) == ["media.tooManyStreams"])
+    }
+
+    @Test func unsupportedRecordedChunkSizeIsNamed() throws {
+        let path = try MediaFixtures.mp4(seconds: 2)
+        for size in [0, -1, StreamedChunkRecomputer.maxChunkSize + 1] {
+            let r = StreamedChunkRecomputer().recompute(path: path, expected: StreamedChunksRecord(
+                chunkSize: size, root: MerkleTree.emptyRoot, videoChunks: 1, audioChunks: 1))
+            #expect(r.findings.map(\.code) == ["streamed.chunkSizeUnsupported"])
+        }
+    }
+}
+
+extension HostileMediaTests {
+    /// One `stsz` entry rewritten to claim a 2 GiB sample: libavformat refuses the sample and
+    /// stops indexing the track there (nothing of that size is allocated); the header's own
+    /// sample count names the shortfall.
+    @Test func hugeSampleSizeClaimIsBounded() throws {
+        var bytes = try MediaFixtures.bytes(try MediaFixtures.mp4(seconds: 2, faststart: true))
+        let stsz = try #require((4..<(bytes.count - 24)).first { bytes[$0..<($0 + 4)] == [0x73, 0x74, 0x73, 0x7A] })
+        // stsz: type, version/flags (4), sample_size (4), sample_count (4), entries; patch entry 5.
+        let entry = stsz + 4 + 12 + 4 * 5
+        bytes.replaceSubrange(entry..<(entry + 4), with: [0x7F, 0xFF, 0xFF, 0xF0])
+        let path = try MediaFixtures.write(bytes, "huge-sample.mp4")
+        let r = try ElementaryStreams.chunks(path: path)
+        #expect(r.findings.map(\.code) == ["media.sampleCountMismatch"], "\(r.findings)")
+        #expect(r.sourceBytesRead <= Int64(bytes.count) * 2)
+        let rec = StreamedChunkRecomputer().recompute(path: path, expected: StreamedChunksRecord(
+            chunkSize: StreamedChunks.chunkSize, root: MerkleTree.emptyRoot, videoChunks: 1, audioChunks: 1))
+        #expect(rec.state == .notRecomputable)
+    }
+
+    /// A sequential source (no seeking) over a fast-start file recomputes the same commitment.
+    @Test func sequentialSourceRecomputes() throws {
+        let path = try MediaFixtures.mp4(seconds: 4, faststart: true)
+        let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 2)
+        let r = StreamedChunkRecomputer().recompute(source: MemoryMediaSource(try MediaFixtures.bytes(path), sequential: true),
+                                                    expected: sim.record())
+        #expect(r.state == .recomputed)
+    }
+}
