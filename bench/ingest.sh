@@ -30,9 +30,14 @@ if [ ! -f "$DUMP/expected.json" ]; then
     echo "generating dump: $STILLS stills, $VIDEOS videos of $VIDEO_SECONDS s" >&2
     "$BIN/capture-synth" "$DUMP" --stills "$STILLS" --videos "$VIDEOS" --video-seconds "$VIDEO_SECONDS" --seed 5 >&2
 fi
+# A second, small part inside the dump (its own seed and anchors) takes it past 2 GB.
+if [ ! -f "$DUMP/extra/expected.json" ]; then
+    rm -rf "$DUMP/extra"
+    "$BIN/capture-synth" "$DUMP/extra" --stills "${EXTRA_STILLS:-60}" --videos 1 --video-seconds "$VIDEO_SECONDS" --seed 6 >&2
+fi
 BYTES=$(find "$DUMP" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')
 FILES=$(find "$DUMP" -type f | wc -l)
-CAPTURES=$(find "$DUMP/captures" -mindepth 1 -maxdepth 1 -type d | wc -l)
+CAPTURES=$(find "$DUMP/captures" "$DUMP/extra/captures" -mindepth 1 -maxdepth 1 -type d | wc -l)
 if [ "$BYTES" -lt 2000000000 ]; then echo "warning: dump is only $BYTES bytes (< 2 GB)" >&2; fi
 
 # Warm the page cache so the three steps read the same way.
@@ -54,15 +59,38 @@ t0=$(now)
 t1=$(now); CP_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 rm -rf "$BENCH_DIR/copy"; sync
 
+# (v) For reference: verification alone (no storing), the same workers' main cost.
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/verify.time" "$BIN/exhibit-archive" verify --trust "$DUMP/trust/signer-root.pem" --tsa-trust "$DUMP/trust/tsa-root.pem" --json "$DUMP" > /dev/null || true
+t1=$(now); VERIFY_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+
+# Peak anonymous and file-backed resident memory of a running command (sampled every 0.1 s):
+# file-backed pages are mostly the LMDB map (shared page cache), anonymous ones the process's own.
+peak_mem() {  # pid outfile
+    local pid=$1 out=$2 anon=0 file=0 a f
+    while kill -0 "$pid" 2>/dev/null; do
+        a=$(awk '/^RssAnon/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
+        f=$(awk '/^RssFile/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
+        [ -n "$a" ] && [ "$a" -gt "$anon" ] && anon=$a
+        [ -n "$f" ] && [ "$f" -gt "$file" ] && file=$f
+        sleep 0.1
+    done
+    echo "$anon $file" > "$out"
+}
+
 # (c) Ingest into a fresh archive.
 rm -rf "$BENCH_DIR/archive"
 "$BIN/exhibit-archive" init --archive "$BENCH_DIR/archive" >/dev/null
-TRUST="--trust $DUMP/trust/signer-root.pem --tsa-trust $DUMP/trust/tsa-root.pem"
+TRUST="--trust $DUMP/trust/signer-root.pem --tsa-trust $DUMP/trust/tsa-root.pem --trust $DUMP/extra/trust/signer-root.pem --tsa-trust $DUMP/extra/trust/tsa-root.pem"
 sync
 t0=$(now)
 set +e
-/usr/bin/time -v -o "$BENCH_DIR/ingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl"
+"$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
+PID=$!
+peak_mem "$PID" "$BENCH_DIR/ingest.mem" &
+wait "$PID"
 INGEST_RC=$?
+wait
 t1=$(now); INGEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 
 # (d) Re-ingest: everything present.
@@ -73,11 +101,14 @@ set -e
 
 SLOWER=$(awk -v a="$OPENSSL_S" -v b="$CP_S" 'BEGIN { print (a > b ? a : b) }')
 RATIO=$(awk -v i="$INGEST_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }')
-echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS stills, $VIDEOS videos × $VIDEO_SECONDS s); jobs $JOBS"
+echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS + ${EXTRA_STILLS:-60} stills, $VIDEOS + 1 videos × $VIDEO_SECONDS s); jobs $JOBS"
 printf '| step | s | MB/s | peak RSS MB |\n|---|---|---|---|\n'
 printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(rss "$BENCH_DIR/openssl.time")"
 printf '| cp -a + sync | %.2f | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(rss "$BENCH_DIR/cp.time")"
-printf '| exhibit-archive ingest | %.2f | %s | %s |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(rss "$BENCH_DIR/ingest.time")"
+printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(rss "$BENCH_DIR/verify.time")"
+read -r ANON FILE < "$BENCH_DIR/ingest.mem"
+printf '| exhibit-archive ingest | %.2f | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" \
+    "$(awk -v a="$ANON" -v f="$FILE" 'BEGIN { print (a + f) / 1024 }')" "$(awk -v a="$ANON" 'BEGIN { print a / 1024 }')" "$(awk -v f="$FILE" 'BEGIN { print f / 1024 }')"
 printf '| re-ingest (all present) | %.2f | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(rss "$BENCH_DIR/reingest.time")"
 echo "ingest ÷ slower of (openssl, cp+sync): $RATIO (target ≥ 0.8); ingest exit $INGEST_RC"
 tail -1 "$BENCH_DIR/ingest.jsonl"

@@ -46,8 +46,16 @@ enum DumpFixture {
         return Dump(root: root, expected: try DumpSynthesizer(options: options).write(to: root))
     }
 
+    /// Every scratch folder of this test process sits under one folder removed at exit.
+    static let root: String = {
+        let p = NSTemporaryDirectory() + "ingest-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: DumpFixture.root) }
+        return p
+    }()
+
     static func scratch(_ name: String) -> String {
-        let p = NSTemporaryDirectory() + "ingest-test-\(name)-" + UUID().uuidString
+        let p = root + "/\(name)-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
         return p
     }

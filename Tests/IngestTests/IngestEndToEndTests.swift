@@ -23,10 +23,6 @@ import Verify
         return (items, summary)
     }
 
-    /// Faults whose verdict verify and capture-synth do not agree on yet (a refilled COSE pad:
-    /// synth expects intact, verify reports `cose.padNotZero`).
-    static let padFaults: Set<String> = ["malleable-flip", "rewrapped"]
-
     @Test func dumpWithEveryFault() throws {
         let (first, second) = try DumpFixture.allFaults.get()
         let expected = first.expected
@@ -55,18 +51,11 @@ import Verify
                 let blob = try #require(ContentID(hex: f.sha256))
                 #expect(try archive.store.contains(blob))
             }
-            let check = {
-                #expect(item.report.integrity.rawValue == c.integrity, "\(c.id) \(c.faults)")
-                #expect(item.report.signer?.trust.rawValue == c.trust, "\(c.id) \(c.faults)")
-                #expect(item.report.statusCodes.failure.map(\.code).sorted() == c.failureCodes, "\(c.id) \(c.faults)")
-            }
-            if c.faults.contains(where: Self.padFaults.contains) {
-                withKnownIssue("verify and capture-synth disagree on a refilled COSE pad", isIntermittent: true) { check() }
-            } else {
-                check()
-                // The record carries the verdict (a record follows its intact variant, if any).
-                #expect(record.integrity == c.integrity, "\(c.id) \(c.faults)")
-            }
+            #expect(item.report.integrity.rawValue == c.integrity, "\(c.id) \(c.faults)")
+            #expect(item.report.signer?.trust.rawValue == c.trust, "\(c.id) \(c.faults)")
+            #expect(item.report.statusCodes.failure.map(\.code).sorted() == c.failureCodes, "\(c.id) \(c.faults)")
+            // The record carries the verdict (a record follows its intact variant, if any).
+            #expect(record.integrity == c.integrity, "\(c.id) \(c.faults)")
             #expect(record.kind == c.kind)
             #expect(record.keyFingerprint == c.keyFingerprint, "\(c.id)")
             #expect(record.captureTime == c.captureTime, "\(c.id)")
@@ -86,10 +75,10 @@ import Verify
         #expect(summary.outcomes["variant"] == twins.count)
         // Index answers equal the expected states (over distinct records).
         for state in ["intact", "tampered", "unsigned", "malformed"] {
-            let want = Set(expected.captures.filter { $0.integrity == state && !$0.faults.contains(where: Self.padFaults.contains) }
+            let want = Set(expected.captures.filter { $0.integrity == state }
                 .compactMap { c in byPath[rootName + "/" + c.deliveryFile]?.recordId })
             let got = Set(try archive.index.query(RecordFilter(integrity: state)).matches)
-            #expect(want.isSubset(of: got), "\(state)")
+            #expect(want == got, "\(state)")
         }
         // Custody: 2 trust events, then per new record digest+validation+ingestion (+signature when signed).
         let log = try archive.custody.verify()
@@ -127,7 +116,7 @@ import Verify
         #expect(variants > 30)
         #expect(try archive.environment.read { try archive.index.count(in: $0) } == recordCount + added)
         // A record keeps the verdict of its intact variant.
-        for c in expected.captures where c.integrity == "intact" && c.claimSHA256 != nil && !c.faults.contains(where: Self.padFaults.contains) {
+        for c in expected.captures where c.integrity == "intact" && c.claimSHA256 != nil {
             let record = try #require(try archive.index.get(recordId: c.claimSHA256 ?? ""))
             #expect(record.integrity == "intact", "\(c.id)")
             #expect(record.variants.count >= 2)

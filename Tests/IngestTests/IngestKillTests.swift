@@ -53,15 +53,22 @@ import Testing
         #expect(reference.records.count == Set(dump.expected.captures.map { $0.claimSHA256 ?? $0.id }).count)
 
         var rng = SystemRandomNumberGenerator()
-        var interrupted = 0
+        var interrupted = 0, partial = 0
         for trial in 0..<20 {
             let archive = base + "/a\(trial)"
             #expect(try Self.run(binary, ["init", "--archive", archive]) == 0)
             let p = try Self.launch(binary, ["ingest", "--archive", archive, "--jobs", "2", dump.root] + trust)
-            Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 1.1), using: &rng))
+            Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 0.8), using: &rng))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
-            if p.terminationReason == .uncaughtSignal { interrupted += 1 }
+            if p.terminationReason == .uncaughtSignal {
+                interrupted += 1
+                // Killed with some captures committed and others not: the resume path is exercised.
+                if FileManager.default.fileExists(atPath: archive + "/data.mdb") {
+                    let n = try Self.snapshot(archive).records.count
+                    if n > 0 && n < reference.records.count { partial += 1 }
+                }
+            }
             // Resume, then check.
             #expect(try Self.run(binary, ["ingest", "--archive", archive, dump.root] + trust) == 1, "trial \(trial)")
             #expect(try Self.run(binary, ["audit", "--archive", archive]) == 0, "trial \(trial)")
@@ -72,7 +79,8 @@ import Testing
             #expect(got.newRecordEvents == got.records.count, "trial \(trial): one 'new record' ingestion event per record")
             #expect(got.sourcePaths == reference.sourcePaths, "trial \(trial)")
         }
-        #expect(interrupted >= 10, "most trials must kill a running ingest")
+        #expect(interrupted >= 5, "trials must kill a running ingest")
+        #expect(partial >= 1, "some kill must land between two commits")
     }
 
     struct Snapshot: Equatable {

@@ -15,23 +15,14 @@ struct ReverifyCommand: Command {
     <record-id> <integrity> <trust> [(was <integrity> <trust>)], then a summary. Exit 1 if any
     record is not intact or could not be re-verified.
     """
-    static let options = [
-        OptionSpec("key", value: "fp-or-prefix", help: "Signing-key fingerprint or a hex prefix of one."),
-        OptionSpec("time", value: "prefix", help: "Capture-time prefix, e.g. 2026-11-30T14."),
-        OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
-        OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded."),
-        OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
-        OptionSpec("kind", value: "kind", help: "still, video or unknown."),
-        OptionSpec("trust", value: "trust", help: "Current trust: trusted or untrusted."),
+    static let options = QueryCommand.filterOptions + [
         OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
         OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let filter = RecordFilter(keyPrefix: args.value("key")?.lowercased(), timePrefix: args.value("time"),
-                                  integrity: args.value("state"), sidecarState: args.value("sidecar"), sink: args.value("sink"),
-                                  kind: args.value("kind"), trust: args.value("trust"))
+        let filter = try QueryCommand.parseFilter(args, command: name)
         let archive = try Archive(store: context.openStore())
         let verifier = CaptureVerifier(
             signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), option: "anchors")),

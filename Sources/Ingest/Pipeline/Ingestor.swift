@@ -24,7 +24,10 @@ public final class Ingestor: Sendable {
         public var inlineCaptureBudget = 16 << 20
         /// Most captures per commit, and most inline bytes per commit.
         public var batchCaptures = 64
-        public var batchInlineBytes = 64 << 20
+        public var batchInlineBytes = 32 << 20
+        /// How far workers may run ahead of the writer: captures, and inline bytes waiting.
+        public var aheadCaptures = 256
+        public var aheadInlineBytes = 32 << 20
         public init() {}
     }
 
@@ -60,7 +63,11 @@ public final class Ingestor: Sendable {
     public func run(_ captures: [CaptureLocation], onItem: (IngestItem) -> Void) throws -> IngestSummary {
         let start = Date()
         var summary = IngestSummary()
-        let channel = OrderedChannel<PreparedCapture>(count: captures.count, window: max(2, 2 * options.jobs))
+        // Workers run ahead of the writer by up to `aheadCaptures` captures (while the writer
+        // commits), holding at most `aheadInlineBytes` of inline-staged bytes.
+        let channel = OrderedChannel<PreparedCapture>(count: captures.count, window: max(options.aheadCaptures, 2 * options.jobs),
+                                                      minWindow: 2 * options.jobs, budget: options.aheadInlineBytes,
+                                                      weight: { $0.inlineBytes })
         let workers = max(1, min(options.jobs, captures.count))
         for _ in 0..<workers {
             let thread = Thread { [self] in
