@@ -25,7 +25,7 @@ public enum CaptureLimits {
         "intervalCv: a consistency signal, not detection; a good replay mimics irregularity, and no threshold on it feeds a verdict",
     ]
     public static let streamedChunks: [String] = [
-        "streamedChunks: leaves are ordered by the real-time interleaving of the video and audio tracks, which the record does not capture, so the root cannot be recomputed from the delivery file alone; truncation and tamper detection rest on the BMFF hard binding",
+        "streamedChunks: leaves are ordered by the real-time interleaving of the video and audio tracks, which the record does not capture, so the root cannot be recomputed from the delivery file alone; our recomputation infers that order from sample timing with a bounded search, and `not-recomputable` is never a failure; truncation and tamper detection rest on the BMFF hard binding",
     ]
     public static let evidence: [String] = [
         "sidecars: a committed digest binds the bytes to the record; it says nothing about whether those bytes describe the world truthfully",

@@ -50,8 +50,35 @@ extension VerifyCommand {
         }
         if let c = r.streamedChunks {
             add("streamed chunks", c.state == "present"
-                ? "present root \(c.root ?? "?") (\(c.videoChunks ?? 0) video, \(c.audioChunks ?? 0) audio chunks; not recomputable from the file)"
+                ? "present root \(c.root ?? "?") (\(c.videoChunks ?? 0) video, \(c.audioChunks ?? 0) audio chunks)"
                 : "absent")
+            if let rc = c.recomputation {
+                var v = "\(rc.state.rawValue) (\(rc.ordersTried) orders tried"
+                if let o = rc.order { v += "; order \(o)" }
+                v += ")"
+                if !rc.findings.isEmpty { v += ": " + rc.findings.map(\.code).joined(separator: ", ") }
+                add("chunk recomputation", v)
+            }
+        }
+        if let p = r.parallax {
+            var v = p.state.rawValue
+            if let m = p.matchedPatches { v += ", \(m) of \(p.gridPatches) patches matched" }
+            if let d = p.medianDisparityPx { v += ", median disparity \(d) px at \(p.raster) (noise floor ±\(Int(p.noiseFloorPx)) px)" }
+            if let reason = p.reason { v += " (\(reason.rawValue))" }
+            add("parallax", v)
+        }
+        for m in (r.media ?? []) where m.role == "media" || m.role == "audio" {
+            if let f = m.facts {
+                let streams = f.streams.map { s in
+                    [s.type, s.codec, s.width.map { "\($0)x\(s.height ?? 0)" }, s.sampleRate.map { "\($0) Hz" },
+                     s.channels.map { "\($0) ch" }].compactMap { $0 }.joined(separator: " ")
+                }.joined(separator: "; ")
+                var v = "\(short(m.file)) \(f.container): \(streams)"
+                if let d = f.durationSeconds, m.role != "media" || r.kind == "video" { v += String(format: ", %.2f s", d) }
+                add("media " + m.role, v)
+            } else if let e = m.error {
+                add("media " + m.role, "\(short(m.file)) unreadable (\(e.code))")
+            }
         }
         for f in r.statusCodes.failure { add("failure", f.code + (f.explanation.map { " (\($0))" } ?? "")) }
         for i in r.statusCodes.informational { add("note", i.code + (i.explanation.map { " (\($0))" } ?? "")) }
