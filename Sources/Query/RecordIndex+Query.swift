@@ -90,7 +90,7 @@ extension RecordIndex {
         // First `limit` only, every term exact (so no time term and nothing indeterminate):
         // walk the smallest term's keys in ID order, point-check the others, stop at `limit`.
         if let limit, ordered.allSatisfy(\.exact) {
-            let others = try ordered.dropFirst().map { ($0, try database($0.index)) }
+            let others = ordered.dropFirst().map { ($0, database($0.index)) }
             return (try ordered[0].first(limit, database(ordered[0].index), alsoIn: others, in: txn), [])
         }
         var cache: [IndexTerm: [RecordID]] = [:]
