@@ -54,3 +54,11 @@ wall "query --sidecar uncommitted --count" query --sidecar uncommitted --count
 wall "query --sidecar uncommitted --sink audio --count" query --sidecar uncommitted --sink audio --count
 wall "query --time 2026-06-15 --count" query --time 2026-06-15 --count
 wall "query --time 2026-06 --count" query --time 2026-06 --count
+
+echo "== peak RSS of a listing (/usr/bin/time -v; RssFile = the map's page-cache pages, RssAnon = heap)"
+for args in "--format csv" "--limit 100 --format csv"; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -v -o "$DIR/time.list" "$BIN" query --key "$FP" $args --archive "$ARCHIVE" >/dev/null
+    awk -F: -v a="$args" '/Maximum resident/ {gsub(/ /,"",$2); printf "query --key FP %-24s peak_rss_mb %.0f\n", a, $2/1024}' "$DIR/time.list"
+done
+"$HELPER" list "$ARCHIVE" "$FP"
