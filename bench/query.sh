@@ -47,8 +47,18 @@ t0=$(date +%s%N); for _ in 1 2 3 4 5 6 7; do "$BIN" --help >/dev/null; done; t1=
 printf '%-48s %8.2f ms  (mean of 7, no archive)\n' "process start only (--help)" "$(awk "BEGIN {print ($t1 - $t0) / 7000000}")"
 wall "process start + open (query --key 00…00 --count)" query --key "$(printf '0%.0s' {1..64})" --count
 wall "query --key FP --count" query --key "$FP" --count
+wall "query --key FP --limit 100 --format csv" query --key "$FP" --limit 100 --format csv
+wall "query --key FP8 --limit 100 --format csv" query --key "${FP:0:8}" --limit 100 --format csv
 wall "query --key FP --time 2026-06-15T14 --format csv" query --key "$FP" --time 2026-06-15T14 --format csv
 wall "query --sidecar uncommitted --count" query --sidecar uncommitted --count
 wall "query --sidecar uncommitted --sink audio --count" query --sidecar uncommitted --sink audio --count
 wall "query --time 2026-06-15 --count" query --time 2026-06-15 --count
 wall "query --time 2026-06 --count" query --time 2026-06 --count
+
+echo "== peak RSS of a listing (/usr/bin/time -v; RssFile = the map's page-cache pages, RssAnon = heap)"
+for args in "--format csv" "--limit 100 --format csv"; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -v -o "$DIR/time.list" "$BIN" query --key "$FP" $args --archive "$ARCHIVE" >/dev/null
+    awk -F: -v a="$args" '/Maximum resident/ {gsub(/ /,"",$2); printf "query --key FP %-24s peak_rss_mb %.0f\n", a, $2/1024}' "$DIR/time.list"
+done
+"$HELPER" list "$ARCHIVE" "$FP"

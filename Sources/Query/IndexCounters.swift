@@ -56,6 +56,17 @@ enum IndexCounters {
         return total
     }
 
+    /// The distinct index values (count keys without their tag) under `tag ‖ prefix`, at
+    /// most `limit`: for a key-fingerprint prefix, the fingerprints (`fp 0x00`) it names.
+    static func values(tag: UInt8, prefix: [UInt8], limit: Int, _ db: Database, in txn: Transaction) throws -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        try txn.scan(db, prefix: [tag] + prefix) { k, _ in
+            out.append(Array(k.dropFirst()))
+            return out.count >= limit ? .stop : .next
+        }
+        return out
+    }
+
     /// How many records `term` selects, from the counts alone.
     static func count(_ term: IndexTerm, _ db: Database, in txn: Transaction) throws -> Int {
         if term.exact { return try read([term.index.tag] + term.prefix, db, in: txn) }

@@ -17,14 +17,39 @@ struct IndexTerm: Hashable, Sendable {
         let want = prefix.count + 32
         try forEachKey(db, in: txn) { key in
             if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
+            return .next
         }
         if !exact { out.sort() }
         return out
     }
 
+    /// The first `limit` record IDs the term selects, ascending, for an exact term: its keys
+    /// come in ID order, so the scan stops after `limit` keys (`limit` cursor steps, however
+    /// many records the term selects). `others` (exact terms too) must also select each ID:
+    /// one point lookup per candidate and term. Callers pass exact terms only.
+    func first(_ limit: Int, _ db: Database, alsoIn others: [(IndexTerm, Database)],
+               in txn: Transaction) throws -> [RecordID] {
+        var out: [RecordID] = []
+        guard limit > 0 else { return out }
+        let want = prefix.count + 32
+        try forEachKey(db, in: txn) { key in
+            guard key.count == want, let id = RecordID(suffixOf: key) else { return .next }
+            for (t, tdb) in others where try !t.selects(id, tdb, in: txn) { return .next }
+            out.append(id)
+            return out.count >= limit ? .stop : .next
+        }
+        return out
+    }
+
+    /// Whether the exact term selects `id` (one point lookup).
+    func selects(_ id: RecordID, _ db: Database, in txn: Transaction) throws -> Bool {
+        try !filter([id], db, in: txn).isEmpty
+    }
+
     /// Visits every key (at least 32 bytes past the prefix) that starts with `prefix`, in key
-    /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key.
-    func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// order: one cursor seek, then `next` with a `memcmp` of the prefix per key, until `body`
+    /// says `.stop`.
+    func forEachKey(_ db: Database, in txn: Transaction, _ body: (UnsafeRawBufferPointer) throws -> ScanStep) throws {
         let cursor = try txn.cursor(db)
         try prefix.withUnsafeBytes { p in
             guard let pBase = p.baseAddress else { return }
@@ -38,7 +63,7 @@ struct IndexTerm: Hashable, Sendable {
                     }
                     return
                 }
-                try body(k)
+                if try body(k) == .stop { return }
                 entry = try cursor.next()
             }
         }

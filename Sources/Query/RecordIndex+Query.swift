@@ -5,13 +5,21 @@ extension RecordIndex {
     /// The records `filter` selects. Each filter is a prefix scan of its index; filters
     /// combine by intersecting sorted ID sets (or, for a small candidate set, by point lookups
     /// in an exact index). No record body is decoded.
-    public func query(_ filter: RecordFilter) throws -> QueryResult {
-        try QueryError.wrapping { try environment.read { try query(filter, in: $0) } }
+    ///
+    /// With `limit`, at most the first `limit` matches and the first `limit` indeterminate
+    /// records (lowest IDs, as without it). When every filter is an exact index value (a full
+    /// fingerprint, or a prefix naming one fingerprint; sidecar, trust, kind, integrity), the
+    /// scan stops after `limit` answers, so "first 100 of a fingerprint's records" does not
+    /// depend on how many records it has; otherwise the full answer is computed, then cut.
+    public func query(_ filter: RecordFilter, limit: Int? = nil) throws -> QueryResult {
+        try QueryError.wrapping { try environment.read { try query(filter, limit: limit, in: $0) } }
     }
 
-    public func query(_ filter: RecordFilter, in txn: Transaction) throws -> QueryResult {
-        let (m, i) = try evaluate(filter, in: txn)
-        return QueryResult(matches: m.map(\.hex), indeterminate: i.map(\.hex))
+    public func query(_ filter: RecordFilter, limit: Int? = nil, in txn: Transaction) throws -> QueryResult {
+        if let limit, limit < 1 { throw QueryError.invalidField(name: "limit", value: String(limit)) }
+        let (m, i) = try evaluate(filter, limit: limit, in: txn)
+        let n = limit ?? Int.max
+        return QueryResult(matches: m.prefix(n).map(\.hex), indeterminate: i.prefix(n).map(\.hex))
     }
 
     /// How many records `filter` selects. A single filter reads the entry counts
@@ -46,28 +54,45 @@ extension RecordIndex {
         }
     }
 
-    func evaluate(_ filter: RecordFilter, in txn: Transaction) throws -> (matches: [RecordID], indeterminate: [RecordID]) {
+    /// The sorted IDs `filter` selects. With `limit`, the lists may be longer than `limit`
+    /// (the caller cuts them) but their first `limit` IDs are right.
+    func evaluate(_ filter: RecordFilter, limit: Int? = nil, in txn: Transaction) throws -> (matches: [RecordID], indeterminate: [RecordID]) {
         let plan = try QueryPlan(filter)
         guard !plan.terms.isEmpty else {
             var all: [RecordID] = []
             try txn.scan(records) { key, _ in
                 if key.count == 32, let id = RecordID(suffixOf: key) { all.append(id) }
-                return .next
+                return all.count >= (limit ?? Int.max) ? .stop : .next
             }
             return (all, [])
+        }
+        // A fingerprint prefix naming exactly one fingerprint (idx.counts has one `K fp 0x00`
+        // under it) is that fingerprint, an exact term: IDs in order, point lookups possible.
+        // One naming none selects nothing.
+        var terms = plan.terms
+        for (n, t) in terms.enumerated() where t.index == .key && !t.exact {
+            let fps = try IndexCounters.values(tag: t.index.tag, prefix: t.prefix, limit: 2, counts, in: txn)
+            if fps.isEmpty { return ([], []) }
+            if fps.count == 1 { terms[n] = IndexTerm(index: .key, prefix: fps[0], exact: true) }
         }
         // Order the terms by how many records each selects (from idx.counts where that is a
         // lookup or a short scan); a term that selects nothing empties the answer at once.
         let total = try txn.count(records)
         var sizes: [IndexTerm: Int] = [:]
-        for t in plan.terms where t.exact || t.index == .key || (t.index == .time && IndexCounters.rungLengths.contains(t.prefix.count)) {
+        for t in terms where t.exact || t.index == .key || (t.index == .time && IndexCounters.rungLengths.contains(t.prefix.count)) {
             sizes[t] = try IndexCounters.count(t, counts, in: txn)
         }
-        let ordered = plan.terms.enumerated().sorted { a, b in
+        let ordered = terms.enumerated().sorted { a, b in
             (sizes[a.element] ?? total, a.offset) < (sizes[b.element] ?? total, b.offset)
         }.map(\.element)
-        let emptyFilter = plan.terms.contains { $0.index != .time && sizes[$0] == 0 }
+        let emptyFilter = terms.contains { $0.index != .time && sizes[$0] == 0 }
         if emptyFilter { return ([], []) }
+        // First `limit` only, every term exact (so no time term and nothing indeterminate):
+        // walk the smallest term's keys in ID order, point-check the others, stop at `limit`.
+        if let limit, ordered.allSatisfy(\.exact) {
+            let others = ordered.dropFirst().map { ($0, database($0.index)) }
+            return (try ordered[0].first(limit, database(ordered[0].index), alsoIn: others, in: txn), [])
+        }
         var cache: [IndexTerm: [RecordID]] = [:]
         func collect(_ t: IndexTerm) throws -> [RecordID] {
             if let c = cache[t] { return c }

@@ -97,6 +97,27 @@ import Testing
         #expect(r.out.hasSuffix("2 matching, 1 indeterminate\n"))
     }
 
+    @Test func limitListsTheFirstRecords() throws {
+        let s = Scratch()
+        let a = try Self.archive(s)
+        // Records 1, 2, 4 carry key abab…; ascending IDs 111…, 222…, 444….
+        var r = cli(["query", "--archive", a, "--key", "abab", "--limit", "2", "--format", "csv"])
+        #expect(r.code == .success)
+        #expect(CSV.parse(r.out).dropFirst().map { $0[0] } == [Self.id(1), Self.id(2)])
+        r = cli(["query", "--archive", a, "--key", "abab", "--limit", "2"])
+        #expect(r.out.hasSuffix("first 2 matching, 0 indeterminate (--limit 2; --count for the totals)\n"))
+        r = cli(["query", "--archive", a, "--key", "abab", "--limit", "5"])
+        #expect(r.out.hasSuffix("\n3 matching, 0 indeterminate\n"))
+        r = cli(["query", "--archive", a, "--time", "2026-11-30T14", "--limit", "1", "--format", "json"])
+        #expect(try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }.map(\.recordId)
+                == [Self.id(1), Self.id(2)])
+        for bad in [["--limit", "0"], ["--limit", "x"], ["--limit", "3", "--count"]] {
+            r = cli(["query", "--archive", a] + bad)
+            #expect(r.code == .usage, "\(bad)")
+            #expect(r.err.contains("--limit"), "\(bad): \(r.err)")
+        }
+    }
+
     @Test func badValuesAreUsageErrors() throws {
         let s = Scratch()
         let a = try Self.archive(s)

@@ -3,6 +3,7 @@
 //
 //   query-bench build ARCHIVE [N]     create ARCHIVE (if needed) and fill it to N records
 //   query-bench measure ARCHIVE       print in-process timings, and the CLI arguments to time
+//   query-bench list ARCHIVE KEY      list KEY's records as `query --key` does; print where RSS is
 //
 // Records are deterministic (seeded), so the same N gives the same archive.
 import CAS
@@ -147,6 +148,14 @@ func measure(_ path: String) throws {
         let c = try index.count(RecordFilter(keyPrefix: String(fps[i % fps.count].prefix(8)))); return "\(c.matches) records" })
     report("fingerprint lookup, list IDs (--key FP)", try timeIt(50) { i in
         let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count])); return "\(q.matches.count) ids" })
+    report("fingerprint, first 100 IDs (--limit 100)", try timeIt(200) { i in
+        let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count]), limit: 100); return "\(q.matches.count) ids" })
+    report("fingerprint, first 100 records (IDs+bodies)", try timeIt(200) { i in
+        let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count]), limit: 100)
+        return "\(try index.records(q.matches).count) records" })
+    report("8-hex prefix, first 100 records (IDs+bodies)", try timeIt(200) { i in
+        let q = try index.query(RecordFilter(keyPrefix: String(fps[i % fps.count].prefix(8))), limit: 100)
+        return "\(try index.records(q.matches).count) records" })
     report("fingerprint + hour (--key FP --time HOUR)", try timeIt(200) { i in
         let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count], timePrefix: "2026-06-15T1\(i % 10)"))
         return "\(q.matches.count)+\(q.indeterminate.count) ids" })
@@ -172,13 +181,33 @@ func measure(_ path: String) throws {
     print("cli_fingerprint \(fps[0])")
 }
 
+/// What `query --key KEY --format csv` does (every matching record's body decoded, in batches
+/// of 1,024), then where its resident memory is (run under `/usr/bin/time -v` for the peak).
+func list(_ path: String, key: String) throws {
+    let store = try ContentStore.open(at: path)
+    let index = try RecordIndex(environment: store.environment)
+    let t = now()
+    let ids = try index.query(RecordFilter(keyPrefix: key)).matches
+    var bytes = 0
+    for start in stride(from: 0, to: ids.count, by: 1024) {
+        for r in try index.records(Array(ids[start..<min(ids.count, start + 1024)])) { bytes += r.reportJSON.count + r.recordId.utf8.count }
+    }
+    print(String(format: "listed %d records (%d report bytes) in %.1f ms", ids.count, bytes, (now() - t) * 1000))
+    // Where the resident memory is: the map's file pages (RssFile) or the heap (RssAnon).
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+        print(status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") || $0.hasPrefix("RssAnon") || $0.hasPrefix("RssFile") }
+                .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }.joined(separator: ", "))
+    }
+}
+
 let args = CommandLine.arguments
 do {
     switch (args.count > 1 ? args[1] : "", args.count > 2 ? args[2] : nil) {
     case ("build", let path?): try build(path, args.count > 3 ? Int(args[3]) ?? 1_000_000 : 1_000_000)
     case ("measure", let path?): try measure(path)
+    case ("list", let path?) where args.count > 3: try list(path, key: args[3])
     default:
-        FileHandle.standardError.write(Data("usage: query-bench build ARCHIVE [N] | measure ARCHIVE\n".utf8))
+        FileHandle.standardError.write(Data("usage: query-bench build ARCHIVE [N] | measure ARCHIVE | list ARCHIVE KEY\n".utf8))
         exit(2)
     }
 } catch {

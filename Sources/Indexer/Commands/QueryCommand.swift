@@ -2,7 +2,7 @@ import CAS
 import Foundation
 import Query
 
-/// `query [filters] [--format table|json|csv] [--count]`: records selected by index scans.
+/// `query [filters] [--format table|json|csv] [--count | --limit N]`: records selected by index scans.
 struct QueryCommand: Command {
     static let name = "query"
     static let abstract = "List or count records by key, capture time, state, sidecar, kind, trust."
@@ -15,6 +15,9 @@ struct QueryCommand: Command {
     table: matches, then an 'Indeterminate' section; csv: a header row, one row per record,
     column 'indeterminate'; json: one object per line with "indeterminate". --count prints
     'matches N' and 'indeterminate N' (json: one object; csv: header and one row).
+    --limit N lists only the first N matches and N indeterminate records (lowest record IDs);
+    with exact filters only (a full fingerprint or a prefix naming one, sidecar, sink, state,
+    kind, trust) the scan stops there.
     """
     static let integrityValues = ["intact", "tampered", "unsigned", "malformed"]
     static let sidecarValues = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
@@ -36,11 +39,14 @@ struct QueryCommand: Command {
     static let options = filterOptions + [
         OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json)."),
         OptionSpec("count", help: "Print the numbers of matching and indeterminate records only."),
+        OptionSpec("limit", value: "n", help: "List at most the first N matches and N indeterminate records."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let filter = try parseFilter(args, command: name)
         let format = try parseFormat(args, json: context.json)
+        let limit = try parseLimit(args)
+        if limit != nil && args.flag("count") { throw UsageError("--limit lists records; it does not apply to --count", command: name) }
         let index = try openIndex(context)
         let c = context.console
         if args.flag("count") {
@@ -52,7 +58,7 @@ struct QueryCommand: Command {
             }
             return .success
         }
-        let result = try queryErrors { try index.query(filter) }
+        let result = try queryErrors { try index.query(filter, limit: limit) }
         // Bodies are read in batches, so memory stays bounded however many records match.
         func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
             var start = 0
@@ -84,7 +90,11 @@ struct QueryCommand: Command {
                 }
             }
             c.out("")
-            c.out("\(result.matches.count) matching, \(result.indeterminate.count) indeterminate")
+            if let limit, result.matches.count == limit || result.indeterminate.count == limit {
+                c.out("first \(result.matches.count) matching, \(result.indeterminate.count) indeterminate (--limit \(limit); --count for the totals)")
+            } else {
+                c.out("\(result.matches.count) matching, \(result.indeterminate.count) indeterminate")
+            }
         }
         return .success
     }
@@ -119,6 +129,13 @@ struct QueryCommand: Command {
         f.kind = try pick("kind", kindValues)
         f.trust = try pick("trust", trustValues)
         return f
+    }
+
+    /// `--limit N` (N ≥ 1), or nil.
+    static func parseLimit(_ args: ParsedArguments) throws -> Int? {
+        guard let v = args.value("limit") else { return nil }
+        guard let n = Int(v), n >= 1 else { throw UsageError("--limit must be a whole number ≥ 1, not '\(v)'", command: name) }
+        return n
     }
 
     static func parseFormat(_ args: ParsedArguments, json: Bool) throws -> String {
