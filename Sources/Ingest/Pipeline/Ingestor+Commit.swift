@@ -63,6 +63,7 @@ extension Ingestor {
                 item.outcome = .variant
                 existing.variants += fresh.variants
                 existing.merge(files: fresh.files)
+                if try addThumbnail(p, to: &existing, in: txn) { item.newBlobs += 1 }
                 if fresh.integrity == "intact", existing.integrity != "intact" { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
                 drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
@@ -79,6 +80,8 @@ extension Ingestor {
                 }
             }
         } else {
+            var fresh = fresh
+            if try addThumbnail(p, to: &fresh, in: txn) { item.newBlobs += 1 }
             try archive.index.put(fresh, in: txn)
             drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new record from \(p.sourcePath)")
         }
