@@ -30,7 +30,8 @@ import Verify
         var thumbs = 0
         for c in expected.captures {
             let item = try #require(items.first { $0.path == root + "/" + c.deliveryFile }, "\(c.id)")
-            let record = try #require(try archive.index.get(recordId: try #require(item.recordId)))
+            let itemId = try #require(item.recordId)
+            let record = try #require(try archive.index.get(recordId: itemId))
             let derived = record.derived ?? []
             // One thumbnail per record, of the variant that made the record (a re-wrapped twin is a
             // variant and adds none).
@@ -42,7 +43,8 @@ import Verify
             let blobId = try #require(d.blobId)
             #expect(!record.files.contains { $0.blobId == blobId } && !record.variants.contains { $0.blobId == blobId })
             #expect(!item.report.files.contains { $0.sha256 == blobId })
-            let bytes = try archive.store.bytes(of: try #require(ContentID(hex: blobId)))
+            let blob = try #require(ContentID(hex: blobId))
+            let bytes = try archive.store.bytes(of: blob)
             #expect(UInt64(bytes.count) == d.size)
             #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "JPEG SOI/EOI")
             // Decodes as a JPEG of the stated size, at most 320 wide, with the source's aspect.
@@ -67,7 +69,8 @@ import Verify
         // Garbage: a derived entry with a media finding, no blob.
         let junk = try #require(items.first { $0.path.hasSuffix("IMG_GARBAGE.jpg") })
         #expect(junk.outcome == .new)
-        let junkRecord = try #require(try archive.index.get(recordId: try #require(junk.recordId)))
+        let junkId = try #require(junk.recordId)
+        let junkRecord = try #require(try archive.index.get(recordId: junkId))
         let jd = try #require(junkRecord.derived?.first)
         #expect(junkRecord.derived?.count == 1)
         #expect(jd.blobId == nil && jd.size == nil && jd.width == nil)
@@ -83,7 +86,7 @@ import Verify
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         for r in records {
             for d in r.derived ?? [] {
-                if let b = d.blobId { #expect(try archive.store.bytes(of: try #require(ContentID(hex: b))).count > 0) }
+                if let b = d.blobId.flatMap(ContentID.init(hex:)) { #expect(try archive.store.bytes(of: b).count > 0) }
             }
         }
 
@@ -95,5 +98,14 @@ import Verify
         #expect(try archive.store.stats().blobs == before)
         let after = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(after.map(\.derived) == records.map(\.derived))
+
+        // Every file streamed (nothing inline): decoded from the file instead of the staged
+        // bytes, the same thumbnails.
+        let streamed = try DumpFixture.archive()
+        o.inlineFileLimit = 0
+        _ = try Ingestor(archive: streamed, verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: o)
+            .run(captures) { _ in }
+        let streamedRecords = try streamed.index.records(records.map(\.recordId))
+        #expect(streamedRecords.map(\.derived) == records.map(\.derived))
     }
 }

@@ -63,7 +63,6 @@ extension Ingestor {
                 item.outcome = .variant
                 existing.variants += fresh.variants
                 existing.merge(files: fresh.files)
-                if try addThumbnail(p, to: &existing, in: txn) { item.newBlobs += 1 }
                 if fresh.integrity == "intact", existing.integrity != "intact" { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
                 drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
