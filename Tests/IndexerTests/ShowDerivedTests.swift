@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Indexer
 
 /// `show` lists a record's derived blobs (the thumbnail made at ingest) on their own lines and
 /// under `record.derived` in JSON, apart from `variant` and `file` (evidence).
@@ -26,7 +27,7 @@ import Testing
             guard o?["type"] as? String == "capture", let path = o?["sourcePath"] as? String, let id = o?["recordId"] as? String else { continue }
             recordOf[String(path.split(separator: "/").last ?? "")] = id
         }
-        let picture = try #require(recordOf["IMG_1.jpg"], ingest.out + ingest.err)
+        let picture = try #require(recordOf["IMG_1.jpg"], "\(ingest.out) \(ingest.err)")
         let garbage = try #require(recordOf["IMG_2.jpg"])
 
         let text = cli(["show", "--archive", a, picture])
@@ -54,11 +55,17 @@ import Testing
         let record = try #require(top["record"] as? [String: Any])
         let entries = try #require(record["derived"] as? [[String: Any]])
         #expect(entries.count == 1)
-        #expect(entries.first?["blobId"] as? String == f[2] && entries.first?["width"] as? Int == 320
-                && entries.first?["mediaType"] as? String == "image/jpeg" && entries.first?["sourceBlobId"] as? String == f[5])
+        let entry = try #require(entries.first)
+        #expect(entry["blobId"] as? String == f[2])
+        #expect(entry["width"] as? Int == 320)
+        #expect(entry["mediaType"] as? String == "image/jpeg")
+        #expect(entry["sourceBlobId"] as? String == f[5])
 
-        let junk = cli(["show", "--archive", a, garbage]).out.split(separator: "\n").filter { $0.hasPrefix("derived ") }
-        #expect(junk.count == 1 && junk.first?.hasPrefix("derived thumbnail none ") == true && junk.first?.contains(" media.") == true, "\(junk)")
+        let junk: [String] = cli(["show", "--archive", a, garbage]).out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("derived ") }
+        #expect(junk.count == 1, "\(junk)")
+        let junkLine = try #require(junk.first)
+        #expect(junkLine.hasPrefix("derived thumbnail none "))
+        #expect(junkLine.contains(" media."))
         // audit re-hashes every blob, the thumbnail among them; gc keeps it.
         #expect(cli(["audit", "--archive", a]).code == .success)
         #expect(cli(["gc", "--archive", a]).code == .success)
