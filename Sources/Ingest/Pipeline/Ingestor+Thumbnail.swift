@@ -12,7 +12,7 @@ extension Ingestor {
     /// very bytes staged under the delivery blob's ID when they are in memory, else from the
     /// file. A picture that cannot be decoded gives an entry with a finding and no blob.
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob]) -> PreparedThumbnail? {
-        guard let source = report.sha256, let recordId = report.recordId,
+        guard options.thumbnails, let source = report.sha256, let recordId = report.recordId,
               (try? archive.index.contains(recordId: recordId)) == false else { return nil }
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id.hex == source ? $0.inlineBytes : nil }
