@@ -35,7 +35,7 @@ let package = Package(
 
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto"]),
+        .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
         .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),

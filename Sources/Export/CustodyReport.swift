@@ -13,6 +13,8 @@ public struct CustodyReport {
     public var document: CustodyDocument
     public var thumbnails: [String: (mime: String, bytes: [UInt8])]
     public var poseTraces: [String: PoseTracePlot.Trace]
+    /// Record ID → where its preview came from (stored derived thumbnail or decoded at export).
+    public var thumbnailNotes: [String: String] = [:]
 
     public init(document: CustodyDocument, thumbnails: [String: (mime: String, bytes: [UInt8])],
                 poseTraces: [String: PoseTracePlot.Trace]) {
@@ -63,13 +65,14 @@ public struct CustodyReport {
         let fresh = r.verificationAtExport.report
         var h = "<section class=\"record\" id=\"record-\(n)\"><h2>Record \(n): <code>\(esc(r.recordId))</code></h2>\n<div class=\"top\">"
         if let t = thumbnails[r.recordId] {
-            h += "<div class=\"thumbbox\"><img class=\"thumb\" id=\"thumb-\(n)\" alt=\"preview of the delivery file\" "
+            h += "<div class=\"thumbbox\"><img class=\"thumb\" id=\"thumb-\(n)\" alt=\"derived preview of the delivery file (not evidence)\" "
             h += "src=\"data:\(t.mime);base64,\(Data(t.bytes).base64EncodedString())\"></div>"
         } else {
             h += "<div class=\"thumbbox\"><span class=\"note\">no preview</span></div>"
         }
         h += "<div>" + table(nil, [
             ("Kind", esc(r.kind)),
+            ("Preview", esc(thumbnailNotes[r.recordId] ?? (thumbnails[r.recordId] == nil ? "none" : "derived preview, not evidence"))),
             ("Integrity at ingest", stateSpan(r.integrity)),
             ("Integrity at export", fresh.map { stateSpan($0.integrity.rawValue) } ?? esc(r.verificationAtExport.reason ?? "not run")),
             ("Changes since ingest", r.verificationAtExport.changes.isEmpty ? "none" : esc(r.verificationAtExport.changes.joined(separator: "; "))),

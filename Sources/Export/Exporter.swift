@@ -121,9 +121,11 @@ public final class Exporter {
         try bag.writeTag("custody.cose", try CustodySignature.sign(custodyBytes, with: key))
         try bag.writeTag(ArchiveKey.certificateFile, Array(key.certificate.pem.utf8))
         try bag.writeTag("custody.jsonld", CustodyLinkedData.document(document))
-        let thumbs = thumbnails(plans, bag)
+        let thumbs = thumbnails(unique, plans, bag)
         let traces = poseTraces(plans, bag)
-        try bag.writeTag("report.html", Array(CustodyReport(document: document, thumbnails: thumbs, poseTraces: traces).html().utf8))
+        var report = CustodyReport(document: document, thumbnails: thumbs.images, poseTraces: traces)
+        report.thumbnailNotes = thumbs.notes
+        try bag.writeTag("report.html", Array(report.html().utf8))
         let oxum = bag.payloadOxum
         try bag.finish(info: BagInfo(
             sourceOrganization: options.sourceOrganization, contactName: options.operatorName,
@@ -198,17 +200,6 @@ public final class Exporter {
                      verificationAtIngest: report,
                      verificationAtIngestText: report == nil ? String(decoding: r.reportJSON, as: UTF8.self) : nil,
                      verificationAtExport: fresh, custodyEvents: [])
-    }
-
-    func thumbnails(_ plans: [PayloadPlan], _ bag: BagWriter) -> [String: (mime: String, bytes: [UInt8])] {
-        guard let thumbnailer else { return [:] }
-        var out: [String: (mime: String, bytes: [UInt8])] = [:]
-        for plan in plans {
-            guard let first = plan.entries.first, let media = Self.deliveryFile(plan, bag) else { continue }
-            let kind = media.lowercased().hasSuffix(".mp4") || media.lowercased().hasSuffix(".mov") ? "video" : "still"
-            if let t = thumbnailer(media, kind) { out[first.recordId] = t }
-        }
-        return out
     }
 
     func poseTraces(_ plans: [PayloadPlan], _ bag: BagWriter) -> [String: PoseTracePlot.Trace] {

@@ -34,6 +34,9 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     public var files: [StoredFile]
     /// The latest verification report (`CaptureReport` JSON).
     public var reportJSON: Data
+    /// Blobs made from the evidence (thumbnails), one per variant at most; never evidence.
+    /// Absent (nil) in records ingested before derived blobs existed.
+    public var derived: [DerivedBlob]? = nil
 
     public struct Variant: Codable, Sendable, Equatable {
         /// CAS blob ID (SHA-256 hex) of the delivery file's bytes.

@@ -9,7 +9,9 @@ struct ShowCommand: Command {
     static let discussion = """
     RECORD_ID is the full record ID or an unambiguous prefix of at least 8 hex digits. Text:
     'field value' lines ('sidecar <sink> <state>', 'variant <blob> <size> <first-ingested>',
-    'source <blob> <path>', 'file <role> <blob> <size> <path>'), then every finding of the stored
+    'source <blob> <path>', 'file <role> <blob> <size> <path>', 'derived <kind> <blob> <size>
+    <w>x<h> <source-blob> <tool>' or 'derived <kind> none <source-blob> <finding>' for blobs made
+    from the evidence (thumbnails), never evidence themselves), then every finding of the stored
     verification report as 'report.<path> <value>' lines, then one 'custody <seq> <time>
     <event-type> <outcome> <operator> <detail>' line per custody event naming the record or one
     of its blobs. JSON: one object {"record":{…},"report":{…},"custody":[…]}. Exit 1 when no
@@ -80,6 +82,7 @@ struct ShowCommand: Command {
             for p in v.sourcePaths { c.out("source \(v.blobId) \(p)") }
         }
         for f in r.files { c.out("file \(f.role) \(f.blobId) \(f.size) \(f.relativePath)") }
+        for line in derivedLines(r) { c.out(line) }
         if let report = try? JSONDecoder().decode(ReportTree.self, from: r.reportJSON) {
             for line in report.lines(path: "report") { c.out(line) }
         } else {

@@ -79,6 +79,8 @@ extension Ingestor {
                 }
             }
         } else {
+            var fresh = fresh
+            if try addThumbnail(p, to: &fresh, in: txn) { item.newBlobs += 1 }
             try archive.index.put(fresh, in: txn)
             drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new record from \(p.sourcePath)")
         }

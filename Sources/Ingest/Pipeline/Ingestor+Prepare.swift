@@ -21,7 +21,7 @@ extension Ingestor {
         }
         let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex))
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
-                               staged: staged, bytes: bytes)
+                               staged: staged, bytes: bytes, thumbnail: thumbnail(location, report: report, staged: staged))
     }
 
     /// Bytes a run over `captures` will read (every file staged), for a progress bar.

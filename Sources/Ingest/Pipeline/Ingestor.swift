@@ -28,6 +28,8 @@ public final class Ingestor: Sendable {
         /// How far workers may run ahead of the writer: captures, and inline bytes waiting.
         public var aheadCaptures = 256
         public var aheadInlineBytes = 32 << 20
+        /// Make and store a thumbnail of each new record's delivery file (a derived blob).
+        public var thumbnails = true
         public init() {}
     }
 

@@ -11,6 +11,8 @@ struct PreparedCapture: Sendable {
     /// `evidence/` and `disclosure/` folders).
     let staged: [String: StagedBlob]
     let bytes: UInt64
+    /// The delivery file's thumbnail (a new record only), see `Ingestor.thumbnail`.
+    var thumbnail: PreparedThumbnail? = nil
 
     /// Bytes held in memory (inline-staged files).
     var inlineBytes: Int { staged.values.reduce(0) { $0 + ($1.isInline ? Int($1.size) : 0) } }
