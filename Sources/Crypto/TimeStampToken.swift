@@ -26,13 +26,18 @@ public struct TimeStampToken: Sendable {
     let carriedSeparately: Bool
 
     public init(der: [UInt8]) throws(CryptoError) {
+        try self.init(der: der, splittingCertificates: true)
+    }
+
+    /// `splittingCertificates: false` always parses the CMS whole (tests compare both paths).
+    init(der: [UInt8], splittingCertificates: Bool) throws(CryptoError) {
         defer { ERR_clear_error() }
         tokenDER = try TimeStampToken.extractToken(der)
         // One CMS parse serves the TSTInfo, the certificates and, later, the signature check.
         // Each parse of the carried certificates decodes their keys (the costly part in
         // OpenSSL 3), so a token in plain DER is parsed without them and its certificates come
         // from a cache by DER (`SignedDataCertificates`); any other token is parsed whole.
-        let (cms, carried) = try TimeStampToken.parseContentInfo(tokenDER)
+        let (cms, carried) = try TimeStampToken.parseContentInfo(tokenDER, splitting: splittingCertificates)
         contentInfo = CMSContentInfo(owning: cms)
         carriedSeparately = carried != nil
         guard CMS_get0_type(cms).map({ OBJ_obj2nid($0) }) == NID_pkcs7_signed,
@@ -80,8 +85,8 @@ public struct TimeStampToken: Sendable {
 
     /// The token's CMS, parsed without its certificates when `SignedDataCertificates` can split
     /// them off and each parses (then also returned, from the cache), else parsed whole.
-    static func parseContentInfo(_ token: [UInt8]) throws(CryptoError) -> (OpaquePointer, [Certificate]?) {
-        if let split = SignedDataCertificates.split(token) {
+    static func parseContentInfo(_ token: [UInt8], splitting: Bool) throws(CryptoError) -> (OpaquePointer, [Certificate]?) {
+        if splitting, let split = SignedDataCertificates.split(token) {
             var certs: [Certificate] = []
             for der in split.certificates {
                 guard let c = CarriedCertificateCache.certificate(der) else { break }
