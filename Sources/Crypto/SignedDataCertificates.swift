@@ -10,19 +10,23 @@ import Synchronization
 /// §5.4: the signature covers the signed attributes, which bind the eContent digest), so the
 /// signature check is the same with the certificates supplied beside the CMS.
 ///
-/// A strict, bounded DER walker: definite lengths only (at most 4 length bytes), low tag
+/// A strict, bounded DER walker: content type id-signedData, minimal definite lengths only
+/// (at most 4 length bytes), low tag
 /// numbers only, every length checked against its parent, no trailing bytes, the certificate
 /// set holding only `Certificate` SEQUENCEs (at most `maxCertificates`). Anything else —
 /// BER, other certificate choices, no certificates field — gives nil, and the caller parses
 /// the token as a whole, as before (so a malformed token fails exactly as it always did).
 enum SignedDataCertificates {
     static let maxCertificates = 16
+    /// `06 09` + id-signedData, 1.2.840.113549.1.7.2.
+    static let signedDataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
 
     /// The ContentInfo DER re-encoded without SignedData's `certificates` field, and each
     /// certificate's DER in order; nil when the token is not in the simple shape above.
     static func split(_ der: [UInt8]) -> (stripped: [UInt8], certificates: [[UInt8]])? {
         guard let top = TLV.read(der, at: 0, end: der.count), top.tag == 0x30, top.end == der.count,
               let oid = TLV.read(der, at: top.contentStart, end: top.end), oid.tag == 0x06,
+              der[oid.start..<oid.end].elementsEqual(signedDataOID),
               let explicit = TLV.read(der, at: oid.end, end: top.end), explicit.tag == 0xA0, explicit.end == top.end,
               let signedData = TLV.read(der, at: explicit.contentStart, end: explicit.end), signedData.tag == 0x30,
               signedData.end == explicit.end else { return nil }
@@ -66,7 +70,7 @@ enum SignedDataCertificates {
         let end: Int
 
         /// The element at `at`, which must end by `end`; nil for a high tag number, an
-        /// indefinite or over-long length, or a length past `end`.
+        /// indefinite, non-minimal or over-long length, or a length past `end`.
         static func read(_ b: [UInt8], at: Int, end: Int) -> TLV? {
             guard at >= 0, end <= b.count, at + 2 <= end else { return nil }
             let tag = b[at]
@@ -80,6 +84,8 @@ enum SignedDataCertificates {
                 let n = Int(first & 0x7F)
                 guard n >= 1, n <= 4, at + 2 + n <= end else { return nil }
                 for i in 0..<n { length = length << 8 | Int(b[at + 2 + i]) }
+                // DER: the shortest form only (no leading zero byte, long form only from 128).
+                guard b[at + 2] != 0, length >= 0x80 else { return nil }
                 header += n
             }
             guard length <= end - at - header else { return nil }

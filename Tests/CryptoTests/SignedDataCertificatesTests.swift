@@ -40,6 +40,15 @@ import Testing
         #expect(SignedDataCertificates.split(der + [0]) == nil)
         #expect(SignedDataCertificates.split(Array(der.prefix(der.count - 1))) == nil)
         #expect(SignedDataCertificates.split([]) == nil)
+        // A non-minimal length (a leading zero length byte) is not DER: no split.
+        #expect(der[1] == 0x82)
+        let long = [0x30, 0x83, 0x00] + Array(der[2...])
+        #expect(SignedDataCertificates.split(long) == nil)
+        // Not SignedData (content type id-data): no split.
+        let oidAt = 2 + lengthBytes
+        #expect(Array(der[oidAt..<(oidAt + 11)]) == SignedDataCertificates.signedDataOID)
+        var data = der; data[oidAt + 10] = 0x01
+        #expect(SignedDataCertificates.split(data) == nil)
     }
 
     @Test func everyFlipGivesTheSameVerdictBothWays() throws {
