@@ -62,6 +62,9 @@ extension TimeStampToken {
         let cms = contentInfo.pointer
         guard let extra = exhibit_sk_X509_new_null() else { return .failure(CryptoError("malformed", "out of memory")) }
         defer { exhibit_sk_X509_free(extra) }
+        // Certificates split off the CMS at parse time come first, where CMS_verify would
+        // have found them inside the token.
+        if carriedSeparately { for cert in tsaCertificates { _ = exhibit_sk_X509_push(extra, cert.x509) } }
         for cert in extraCertificates { _ = exhibit_sk_X509_push(extra, cert.x509) }
         if signerCertificate == nil {
             // Without the signer's certificate no signature can be checked: say so, rather than "bad".

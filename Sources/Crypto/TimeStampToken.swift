@@ -21,16 +21,25 @@ public struct TimeStampToken: Sendable {
     public let signerCertificate: Certificate?
     /// The parsed CMS, kept for the signature check (not to be verified from two threads at once).
     let contentInfo: CMSContentInfo
+    /// True when `contentInfo` was parsed without its certificates (they are `tsaCertificates`,
+    /// handed to the signature check beside the CMS).
+    let carriedSeparately: Bool
 
     public init(der: [UInt8]) throws(CryptoError) {
+        try self.init(der: der, splittingCertificates: true)
+    }
+
+    /// `splittingCertificates: false` always parses the CMS whole (tests compare both paths).
+    init(der: [UInt8], splittingCertificates: Bool) throws(CryptoError) {
         defer { ERR_clear_error() }
         tokenDER = try TimeStampToken.extractToken(der)
-        // One CMS parse serves the TSTInfo, the certificates and, later, the signature check
-        // (each parse decodes the carried certificates' keys, the costly part in OpenSSL 3).
-        let cms = try decodeDER(tokenDER, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }) { p, len in
-            d2i_CMS_ContentInfo(nil, p, len)
-        }
+        // One CMS parse serves the TSTInfo, the certificates and, later, the signature check.
+        // Each parse of the carried certificates decodes their keys (the costly part in
+        // OpenSSL 3), so a token in plain DER is parsed without them and its certificates come
+        // from a cache by DER (`SignedDataCertificates`); any other token is parsed whole.
+        let (cms, carried) = try TimeStampToken.parseContentInfo(tokenDER, splitting: splittingCertificates)
         contentInfo = CMSContentInfo(owning: cms)
+        carriedSeparately = carried != nil
         guard CMS_get0_type(cms).map({ OBJ_obj2nid($0) }) == NID_pkcs7_signed,
               CMS_get0_eContentType(cms).map({ OBJ_obj2nid($0) }) == NID_id_smime_ct_TSTInfo,
               let content = CMS_get0_content(cms)?.pointee, let data = ASN1_STRING_get0_data(content) else {
@@ -58,8 +67,8 @@ public struct TimeStampToken: Sendable {
         policyOID = dottedOID(TS_TST_INFO_get_policy_id(tst))
         nonceHex = TimeStampToken.integerHex(TS_TST_INFO_get_nonce(tst))
 
-        var certs: [Certificate] = []
-        if let sk = CMS_get1_certs(cms) {
+        var certs: [Certificate] = carried ?? []
+        if carried == nil, let sk = CMS_get1_certs(cms) {
             for i in 0..<exhibit_sk_X509_num(sk) {
                 if let x = exhibit_sk_X509_value(sk, i) { certs.append(Certificate.retaining(x)) }
             }
@@ -72,6 +81,29 @@ public struct TimeStampToken: Sendable {
             signer = certs.first { CMS_SignerInfo_cert_cmp(si, $0.x509) == 0 }
         }
         signerCertificate = signer
+    }
+
+    /// The token's CMS, parsed without its certificates when `SignedDataCertificates` can split
+    /// them off and each parses (then also returned, from the cache), else parsed whole.
+    static func parseContentInfo(_ token: [UInt8], splitting: Bool) throws(CryptoError) -> (OpaquePointer, [Certificate]?) {
+        if splitting, let split = SignedDataCertificates.split(token) {
+            var certs: [Certificate] = []
+            for der in split.certificates {
+                guard let c = CarriedCertificateCache.certificate(der) else { break }
+                certs.append(c)
+            }
+            if certs.count == split.certificates.count,
+               let cms = try? decodeDER(split.stripped, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }, { p, len in
+                   d2i_CMS_ContentInfo(nil, p, len)
+               }) {
+                return (cms, certs)
+            }
+            ERR_clear_error()
+        }
+        let cms = try decodeDER(token, what: "TimeStampToken", free: { CMS_ContentInfo_free($0) }) { p, len in
+            d2i_CMS_ContentInfo(nil, p, len)
+        }
+        return (cms, nil)
     }
 
     /// The token inside a TimeStampResp, or the bytes themselves when they already are a token.
