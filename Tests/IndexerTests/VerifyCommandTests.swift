@@ -134,6 +134,22 @@ import Verify
         #expect(cli(["verify", "--jobs", "0", d.root]).code == .usage)
     }
 
+    @Test func noMediaSkipsOnlyTheMediaMeasurements() throws {
+        let d = try Dump()
+        let full = try objects(cli(["verify", "--json", "--trust", d.pem, d.root]).out)
+        let lean = try objects(cli(["verify", "--json", "--no-media", "--trust", d.pem, d.root]).out)
+        let f = try #require(full.first), l = try #require(lean.first)
+        #expect(f["media"] != nil)
+        #expect(l["media"] == nil && l["parallax"] == nil)
+        // Everything else is the same finding for finding.
+        for key in ["recordId", "integrity", "sha256", "captureTime", "timeRung"] {
+            #expect(f[key] as? String == l[key] as? String, "\(key)")
+        }
+        #expect(NSDictionary(dictionary: f["statusCodes"] as? [String: Any] ?? [:])
+                    .isEqual(to: l["statusCodes"] as? [String: Any] ?? [:]))
+        #expect((f["sidecars"] as? [Any])?.count == (l["sidecars"] as? [Any])?.count)
+    }
+
     @Test func textBlockAndExitCodes() throws {
         let d = try Dump()
         // Without the anchor: untrusted, still exit 0 (trust alone is not attention).

@@ -24,6 +24,7 @@ struct IngestCommand: Command {
         OptionSpec("trust", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
         OptionSpec("tsa-trust", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("no-media", help: "Skip the libav media measurements in reports (facts, parallax, chunk recomputation)."),
     ]
     static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true)]
 
@@ -38,8 +39,9 @@ struct IngestCommand: Command {
         let extraSigners = try certificates(args.allValues("trust"), option: "trust")
         let extraTSA = try certificates(args.allValues("tsa-trust"), option: "tsa-trust")
         let archive = try Archive(store: context.openStore())
-        let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
+        var verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
+        verifier.measuresMedia = !args.flag("no-media")
         let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
         let (captures, pathErrors) = Ingestor.discover(args.positionals)
         let c = context.console

@@ -26,13 +26,15 @@ struct VerifyCommand: Command {
         OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates)."),
         OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates)."),
         OptionSpec("jobs", value: "n", help: "Captures verified in parallel (default: the number of CPUs)."),
+        OptionSpec("no-media", help: "Skip the libav media measurements (facts, parallax, chunk recomputation)."),
     ]
     static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("verify needs at least one PATH", command: name) }
-        let verifier = CaptureVerifier(signerAnchors: try anchors(args.value("trust"), option: "trust"),
+        var verifier = CaptureVerifier(signerAnchors: try anchors(args.value("trust"), option: "trust"),
                                        tsaAnchors: try anchors(args.value("tsa-trust"), option: "tsa-trust"))
+        verifier.measuresMedia = !args.flag("no-media")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
