@@ -8,7 +8,8 @@
 # and prints MB/s and ingest ÷ the slower of (a) and (b) (target ≥ 0.8).
 #
 # Environment: BENCH_DIR (default /tmp/exhibit-ingest-bench), STILLS (default 3900), VIDEOS
-# (default 3), VIDEO_SECONDS (default 20), JOBS (ingest --jobs, default: core count).
+# (default 3), VIDEO_SECONDS (default 20), JOBS (ingest --jobs, default: core count),
+# INGEST_FLAGS (extra ingest flags, e.g. INGEST_FLAGS=--no-media; printed with the result).
 # The dump is kept between runs (delete $BENCH_DIR/dump to regenerate).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +18,7 @@ STILLS=${STILLS:-3900}
 VIDEOS=${VIDEOS:-3}
 VIDEO_SECONDS=${VIDEO_SECONDS:-20}
 JOBS=${JOBS:-$(nproc)}
+INGEST_FLAGS=${INGEST_FLAGS:-}
 DUMP=$BENCH_DIR/dump
 mkdir -p "$BENCH_DIR"
 
@@ -85,7 +87,8 @@ TRUST="--trust $DUMP/trust/signer-root.pem --tsa-trust $DUMP/trust/tsa-root.pem 
 sync
 t0=$(now)
 set +e
-"$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
+echo "ingest flags: ${INGEST_FLAGS:-(none)}" >&2
+"$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST $INGEST_FLAGS --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
 PID=$!
 peak_mem "$PID" "$BENCH_DIR/ingest.mem" &
 wait "$PID"
@@ -95,7 +98,7 @@ t1=$(now); INGEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 
 # (d) Re-ingest: everything present.
 t0=$(now)
-/usr/bin/time -v -o "$BENCH_DIR/reingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST --json "$DUMP" > "$BENCH_DIR/reingest.jsonl"
+/usr/bin/time -v -o "$BENCH_DIR/reingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST $INGEST_FLAGS --json "$DUMP" > "$BENCH_DIR/reingest.jsonl"
 t1=$(now); RE_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 set -e
 
