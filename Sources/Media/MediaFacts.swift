@@ -7,7 +7,7 @@ import CAV
 /// fill a missing picture size or sample rate. A JPEG's size and profile live in its SOF
 /// segment, which libavformat does not read: `JPEGFrameHeader` reads it from the first packet
 /// instead (no decode); only a JPEG whose header that parser declines is probed. A single
-/// image has no frame rate, duration or bit rate: those stay nil for `jpeg_pipe`.
+/// image has no frame rate, duration or bit rate: those stay nil for `image2` / `jpeg_pipe`.
 public struct MediaFacts: Codable, Sendable, Equatable {
     /// libavformat's demuxer name: `mov,mp4,m4a,3gp,3g2,mj2`, `jpeg_pipe`, `caf`, …
     public var container: String
@@ -51,7 +51,7 @@ public struct MediaFacts: Codable, Sendable, Equatable {
     /// Facts of any byte source (`name` only helps format probing by extension).
     public static func read(source: MediaByteSource, name: String = "") throws(MediaError) -> MediaFacts {
         let input = try FormatInput(source: source, name: name)
-        if input.formatName == singleImageContainer, source.isSeekable, needsProbe(input) {
+        if singleImageContainers.contains(input.formatName), source.isSeekable, needsProbe(input) {
             if try fillFromJPEGHeader(input) {
                 return facts(of: input, size: source.size, probed: false, singleImage: true)
             }
@@ -67,11 +67,12 @@ public struct MediaFacts: Codable, Sendable, Equatable {
             probed = true
         }
         return facts(of: input, size: source.size, probed: probed,
-                     singleImage: input.formatName == singleImageContainer)
+                     singleImage: singleImageContainers.contains(input.formatName))
     }
 
-    /// libavformat's demuxer for a lone JPEG.
-    static let singleImageContainer = "jpeg_pipe"
+    /// libavformat's demuxers for one picture: `image2` (chosen by a `.jpg` name) and
+    /// `jpeg_pipe` (chosen by content). Through our custom IO either reads exactly one file.
+    static let singleImageContainers: Set<String> = ["image2", "jpeg_pipe"]
 
     /// Reads the first packet (the whole JPEG, split by libav's mjpeg parser) and sets the stream's
     /// size and profile from its frame header. False when the header parser declines.
