@@ -9,7 +9,7 @@ struct JPEGFrameHeader: Equatable, Sendable {
     var height: Int
     var components: Int
 
-    /// libavcodec's mjpeg profile for this marker (`AV_PROFILE_MJPEG_HUFFMAN_*` equal the marker
+    /// libavcodec's mjpeg profile for this marker (`FF_PROFILE_MJPEG_HUFFMAN_*` equal the marker
     /// byte); nil for the arithmetic-coded and hierarchical SOFs, which we leave to the decoder.
     var profile: Int32? { (0xC0...0xC3).contains(marker) ? Int32(marker) : nil }
 
