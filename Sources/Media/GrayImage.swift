@@ -16,11 +16,12 @@ public struct GrayImage: Sendable, Equatable {
     @inline(__always) public subscript(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
 
     /// The first picture of an image or video, decoded and reduced to `width`×`height` gray
-    /// (aspect not kept: the analysis raster is fixed).
+    /// (aspect not kept: the analysis raster is fixed). A JPEG is decoded at the smallest
+    /// lowres reduction still at least `width`×`height` (1280×960 → 160×120 for 96×64).
     public static func decode(source: MediaByteSource, name: String = "", width: Int, height: Int) throws(MediaError) -> GrayImage {
         let input = try FormatInput(source: source, name: name)
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
-        let frame = try PictureDecoder.firstPicture(input, streamIndex: v)
+        let frame = try PictureDecoder.firstPicture(input, streamIndex: v, needed: { _, _ in (width, height) }).frame
         let gray = try Scaler.scale(frame, width: width, height: height, format: AV_PIX_FMT_GRAY8)
         guard let image = GrayImage(width: width, height: height, pixels: gray.plane0(width: width, height: height)) else {
             throw .scaleFailed(detail: "gray plane of \(width)x\(height) not filled")

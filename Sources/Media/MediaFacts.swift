@@ -4,8 +4,10 @@ import CAV
 ///
 /// Read from the container header without decoding (`avformat_find_stream_info` costs ~40 ms a
 /// file); `streamInfoProbed` says when the header was not enough and libav decoded frames to
-/// fill a missing picture size or sample rate (a JPEG always: its size lives in the SOF
-/// segment, which only the decoder reads).
+/// fill a missing picture size or sample rate. A JPEG's size and profile live in its SOF
+/// segment, which libavformat does not read: `JPEGFrameHeader` reads it from the first packet
+/// instead (no decode); only a JPEG whose header that parser declines is probed. A single
+/// image has no frame rate, duration or bit rate: those stay nil for `image2` / `jpeg_pipe`.
 public struct MediaFacts: Codable, Sendable, Equatable {
     /// libavformat's demuxer name: `mov,mp4,m4a,3gp,3g2,mj2`, `jpeg_pipe`, `caf`, …
     public var container: String
@@ -49,12 +51,44 @@ public struct MediaFacts: Codable, Sendable, Equatable {
     /// Facts of any byte source (`name` only helps format probing by extension).
     public static func read(source: MediaByteSource, name: String = "") throws(MediaError) -> MediaFacts {
         let input = try FormatInput(source: source, name: name)
+        if singleImageContainers.contains(input.formatName), source.isSeekable, needsProbe(input) {
+            if try fillFromJPEGHeader(input) {
+                return facts(of: input, size: source.size, probed: false, singleImage: true)
+            }
+            // The parser declined (arithmetic coding, DNL, damage): libav's probe from the start.
+            try source.seek(to: 0)
+            let again = try FormatInput(source: source, name: name)
+            try again.findStreamInfo()
+            return facts(of: again, size: source.size, probed: true, singleImage: true)
+        }
         var probed = false
         if needsProbe(input) {
             try input.findStreamInfo()
             probed = true
         }
-        return facts(of: input, size: source.size, probed: probed)
+        return facts(of: input, size: source.size, probed: probed,
+                     singleImage: singleImageContainers.contains(input.formatName))
+    }
+
+    /// libavformat's demuxers for one picture: `image2` (chosen by a `.jpg` name) and
+    /// `jpeg_pipe` (chosen by content). Through our custom IO either reads exactly one file.
+    static let singleImageContainers: Set<String> = ["image2", "jpeg_pipe"]
+
+    /// Reads the first packet (the whole JPEG, split by libav's mjpeg parser) and sets the stream's
+    /// size and profile from its frame header. False when the header parser declines.
+    static func fillFromJPEGHeader(_ input: FormatInput) throws(MediaError) -> Bool {
+        guard input.streamCount == 1, let par = input.stream(0)?.pointee.codecpar,
+              par.pointee.codec_id == AV_CODEC_ID_MJPEG else { return false }
+        let packet = try Packet()
+        guard try input.readPacket(packet) else { return false }
+        let header: JPEGFrameHeader
+        do { header = try JPEGFrameHeader(parsing: packet.bytes) } catch { return false }
+        guard let profile = header.profile else { return false }
+        try Frame.checkDimensions(width: header.width, height: header.height)
+        par.pointee.width = Int32(header.width)
+        par.pointee.height = Int32(header.height)
+        par.pointee.profile = profile
+        return true
     }
 
     /// A video stream without a size, or an audio stream without a rate or channel count.
@@ -67,12 +101,24 @@ public struct MediaFacts: Codable, Sendable, Equatable {
         return false
     }
 
-    static func facts(of input: FormatInput, size: Int64?, probed: Bool) -> MediaFacts {
+    static func facts(of input: FormatInput, size: Int64?, probed: Bool, singleImage: Bool = false) -> MediaFacts {
         let ctx = input.context.pointee
         var streams: [Stream] = []
         for i in 0..<input.streamCount {
             guard let st = input.stream(i)?.pointee, let par = st.codecpar?.pointee else { continue }
-            streams.append(stream(index: i, st, par))
+            var s = stream(index: i, st, par)
+            if singleImage {
+                // image2's default 25 fps and the 0.04 s / bit-rate estimates derived from it.
+                s.frameRate = nil
+                s.durationSeconds = nil
+                s.bitRate = nil
+                s.frameCount = nil
+            }
+            streams.append(s)
+        }
+        if singleImage {
+            return MediaFacts(container: input.formatName, durationSeconds: nil, bitRate: nil, size: size,
+                              streams: streams, streamInfoProbed: probed)
         }
         var duration = ctx.duration > 0 && ctx.duration != exhibit_AV_NOPTS_VALUE ? Double(ctx.duration) / Double(AV_TIME_BASE) : nil
         if duration == nil { duration = streams.compactMap(\.durationSeconds).max() }

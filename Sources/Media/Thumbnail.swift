@@ -22,11 +22,16 @@ public struct Thumbnail: Sendable, Equatable {
     public static func make(source: MediaByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth) throws(MediaError) -> Thumbnail {
         let input = try FormatInput(source: source, name: name)
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
-        let frame = try PictureDecoder.firstPicture(input, streamIndex: v)
-        let (w, h) = size(width: frame.width, height: frame.height, maxWidth: max(2, min(maxWidth, Thumbnail.maxWidth)))
-        let small = try Scaler.scale(frame, width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
+        let widest = max(2, min(maxWidth, Thumbnail.maxWidth))
+        // A JPEG source at least twice the thumbnail's width is decoded at lowres 1–2, never
+        // below the thumbnail's own size.
+        let picture = try PictureDecoder.firstPicture(input, streamIndex: v, maxLowres: 2) { w, h in
+            w >= 2 * widest ? size(width: w, height: h, maxWidth: widest) : nil
+        }
+        let (w, h) = size(width: picture.sourceWidth, height: picture.sourceHeight, maxWidth: widest)
+        let small = try Scaler.scale(picture.frame, width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
         let jpeg = try JPEGEncoder.encode(small, qscale: 5)
-        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: frame.width, sourceHeight: frame.height)
+        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: picture.sourceWidth, sourceHeight: picture.sourceHeight)
     }
 
     /// Target size: width min(source, maxWidth), height by aspect, both even and ≥ 2.

@@ -24,9 +24,10 @@ import Testing
         #expect(vb > 1_000_000 && vb < 8_000_000)
     }
 
-    @Test func jpegFactsNeedTheDecoder() throws {
+    /// A JPEG's size is in its SOF segment: read by `JPEGFrameHeader`, no decode.
+    @Test func jpegFactsFromTheFrameHeader() throws {
         let f = try MediaFacts.read(path: try MediaFixtures.jpeg())
-        #expect(f.streamInfoProbed == true)
+        #expect(f.streamInfoProbed == false)
         let v = try #require(f.streams.first)
         #expect(v.codec == "mjpeg")
         #expect(v.width == 640 && v.height == 480)
