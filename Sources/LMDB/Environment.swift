@@ -154,7 +154,14 @@ public final class Environment: @unchecked Sendable {
         public var usedBytes: Int { (lastPage + 1) * pageSize }
     }
 
+    /// Takes the map lock shared: `mdb_env_info` reads the meta pages inside the map, which
+    /// another thread's `grow` may be remapping (reading it unlocked crashed under load).
     public func info() -> Info {
+        mapLock.withShared { unlockedInfo() }
+    }
+
+    /// `info()` for callers that already hold the map lock.
+    private func unlockedInfo() -> Info {
         var info = MDB_envinfo()
         var stat = MDB_stat()
         _ = mdb_env_info(env, &info)
@@ -176,7 +183,7 @@ public final class Environment: @unchecked Sendable {
     /// larger. Waits for this process's read transactions to end (the map is remapped).
     public func grow(toAtLeast minimum: Int = 0) throws {
         try mapLock.withExclusive {
-            let current = info().mapSize
+            let current = unlockedInfo().mapSize
             let step = min(max(current, 1 << 20), options.maxGrowthStep)
             let target = max(current + step, minimum)
             try LMDBError.check(mdb_env_set_mapsize(env, target), "mdb_env_set_mapsize")
