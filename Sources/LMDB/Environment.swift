@@ -76,13 +76,21 @@ public final class Environment: @unchecked Sendable {
     /// Runs `body` in a read-only snapshot. Values borrowed from the map are valid only
     /// inside `body`.
     public func read<R>(_ body: (Transaction) throws -> R) throws -> R {
-        try mapLock.withShared {
-            let txn = try begin(readOnly: true)
-            defer { txn.abort() }
-            let result = try body(txn)
-            // Committing (not aborting) keeps database handles opened inside the snapshot.
-            try txn.commit()
-            return result
+        var attempts = 0
+        while true {
+            do {
+                return try mapLock.withShared {
+                    let txn = try begin(readOnly: true)
+                    defer { txn.abort() }
+                    let result = try body(txn)
+                    // Committing (not aborting) keeps database handles opened inside the snapshot.
+                    try txn.commit()
+                    return result
+                }
+            } catch is MapResizedElsewhere where attempts < 16 {
+                attempts += 1
+                try adoptMapSize()
+            }
         }
     }
 
@@ -106,18 +114,20 @@ public final class Environment: @unchecked Sendable {
             } catch where LMDBError.underlying(error) == .mapFull && attempts < 16 {
                 attempts += 1
                 try grow()
+            } catch is MapResizedElsewhere where attempts < 16 {
+                attempts += 1
+                try adoptMapSize()
             }
         }
     }
 
     private func begin(readOnly: Bool) throws -> Transaction {
         var raw: OpaquePointer?
-        var rc = mdb_txn_begin(env, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &raw)
-        if rc == MDB_MAP_RESIZED {
-            // Another process grew the map: adopt its size and try again.
-            try LMDBError.check(mdb_env_set_mapsize(env, 0), "mdb_env_set_mapsize")
-            rc = mdb_txn_begin(env, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &raw)
-        }
+        let rc = mdb_txn_begin(env, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &raw)
+        // Another process grew the map. Adopting its size remaps, which must not happen while
+        // this process has transactions open: the caller leaves the shared lock and adopts it
+        // under the exclusive one (`adoptMapSize`), then begins again.
+        if rc == MDB_MAP_RESIZED { throw MapResizedElsewhere() }
         try LMDBError.check(rc, "mdb_txn_begin")
         guard let txn = raw else { throw LMDBError(code: ENOMEM, operation: "mdb_txn_begin") }
         return Transaction(txn: txn, readOnly: readOnly)
@@ -190,8 +200,19 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Adopts the map size another process set (`MDB_MAP_RESIZED`), with no transaction of
+    /// this process open.
+    private func adoptMapSize() throws {
+        try mapLock.withExclusive {
+            try LMDBError.check(mdb_env_set_mapsize(env, 0), "mdb_env_set_mapsize")
+        }
+    }
+
     /// Flushes buffers to disk (needed only with `noSync`).
     public func sync(force: Bool = true) throws {
         try LMDBError.check(mdb_env_sync(env, force ? 1 : 0), "mdb_env_sync")
     }
 }
+
+/// `mdb_txn_begin` answered `MDB_MAP_RESIZED`: thrown inside the shared lock, caught outside it.
+struct MapResizedElsewhere: Error {}
