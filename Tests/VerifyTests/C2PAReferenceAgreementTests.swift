@@ -166,12 +166,29 @@ import Testing
             ("intact mp4", mp4, "video/mp4"),
             ("mdat flip", t.flip(mp4, at: Int(mdat.range.lowerBound) + 100), "video/mp4"),
         ]
+        var checkedTrust = 0, checkedTamperedTrust = 0
         for (name, bytes, mime) in cases {
             let r = v.validate(source: MemoryByteSource(bytes))
             let ref = try #require(try reference(bytes, mime: mime, anchorsPEM: anchors))
             print("agreement \(name): \(r.integrity)/\(r.trust) \(r.failureCodes) | c2pa-rs \(ref.state) \(ref.failure)")
             #expect(ours(r) == ref.state, "\(name): ours \(r.integrity)/\(r.trust) \(r.failureCodes), c2pa-rs \(ref.state) \(ref.failure) \(ref.error ?? "")")
             #expect(Set(r.failureCodes) == Set(ref.failure), "\(name): ours \(r.failureCodes), c2pa-rs \(ref.failure)")
+            // Signer trust as c2pa-rs states it, on tampered files too (a broken signature does
+            // not make the credential untrusted).
+            if let refTrust = trust(ref) {
+                #expect(r.trust == refTrust, "\(name): trust ours \(r.trust), c2pa-rs \(refTrust)")
+                checkedTrust += 1
+                if r.integrity != .intact { checkedTamperedTrust += 1 }
+            }
         }
+        // The comparison must really have run, tampered files included.
+        #expect(checkedTrust >= 8 && checkedTamperedTrust >= 5, "trust compared on \(checkedTrust) files, \(checkedTamperedTrust) tampered")
+    }
+
+    /// c2pa-rs's signer-trust verdict from its codes, when it states one.
+    func trust(_ ref: Reference) -> C2PAReport.Trust? {
+        if (ref.other ?? []).contains("signingCredential.trusted") { return .trusted }
+        if ref.failure.contains("signingCredential.untrusted") { return .untrusted }
+        return nil
     }
 }
