@@ -35,9 +35,6 @@ struct VerifyCommand: Command {
         var verifier = CaptureVerifier(signerAnchors: try anchors(args.value("trust"), option: "trust"),
                                        tsaAnchors: try anchors(args.value("tsa-trust"), option: "tsa-trust"))
         verifier.measuresMedia = !args.flag("no-media")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         let jobs = try jobCount(args.value("jobs"))
         var attention = false
         for path in args.positionals {
@@ -48,7 +45,7 @@ struct VerifyCommand: Command {
                 var r = CaptureReport(path: path, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
                 r.error = .init(code: error.code, message: error.message)
                 attention = true
-                try emit(r, encoder, context)
+                emit(r, context)
                 continue
             }
             if locations.isEmpty { context.console.err("verify: no capture found under \(path)") }
@@ -58,16 +55,16 @@ struct VerifyCommand: Command {
                 let slice = Array(locations[start..<min(locations.count, start + batch)])
                 for r in verify(slice, with: verifier, jobs: jobs) {
                     attention = attention || r.needsAttention || r.error != nil
-                    try emit(r, encoder, context)
+                    emit(r, context)
                 }
             }
         }
         return attention ? .failure : .success
     }
 
-    static func emit(_ r: CaptureReport, _ encoder: JSONEncoder, _ context: CommandContext) throws {
+    static func emit(_ r: CaptureReport, _ context: CommandContext) {
         if context.json {
-            context.console.out(String(decoding: try encoder.encode(r), as: UTF8.self))
+            context.console.writeOut(r.jsonBytes() + [UInt8(ascii: "\n")])
         } else {
             context.console.writeOut(Array(text(r).utf8))
         }

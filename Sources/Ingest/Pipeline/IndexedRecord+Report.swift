@@ -12,7 +12,7 @@ extension IndexedRecord {
                   captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyLog.timestamp),
                   ingestTime: ingestTime, failureCodes: r.statusCodes.failure.map(\.code),
                   sidecars: Dictionary(r.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),
-                  variants: variants, files: Self.storedFiles(r), reportJSON: try Self.encode(r))
+                  variants: variants, files: Self.storedFiles(r), reportJSON: Self.encode(r))
     }
 
     /// Every file of the report but the delivery file, as stored files.
@@ -23,12 +23,7 @@ extension IndexedRecord {
     }
 
     /// The report as stored: JSON, sorted keys, ISO 8601 dates (as `verify --json` prints it).
-    static func encode(_ r: CaptureReport) throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return try e.encode(r)
-    }
+    static func encode(_ r: CaptureReport) -> Data { Data(r.jsonBytes()) }
 
     /// The record ID of an item that could not be read at all (no bytes to hash): SHA-256 of
     /// `"exhibit-archive unreadable item" 0x00 sourcePath`, so a re-run finds the same record.

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Writes JSON text byte for byte as Foundation's `JSONEncoder` writes it with
+/// `outputFormatting = [.sortedKeys, .withoutEscapingSlashes]` and `.iso8601` dates, without the
+/// Codable machinery (a report is written per capture; `JSONEncoder` cost ~0.1 ms each).
+///
+/// The caller writes an object's keys in ascending UTF-8 byte order (what `.sortedKeys`
+/// produces) and skips absent optionals (what synthesized `Encodable` does); debug builds trap
+/// on a key out of order. `CaptureReportJSONTests` pins the output to `JSONEncoder`'s.
+struct JSONText {
+    private(set) var bytes: [UInt8] = []
+    /// Per open object or array: whether the next member needs a comma, and the last key.
+    private var open: [(hasMember: Bool, lastKey: StaticString?)] = []
+
+    init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+
+    // MARK: Structure
+
+    mutating func beginObject() { bytes.append(UInt8(ascii: "{")); open.append((false, nil)) }
+    mutating func endObject() { bytes.append(UInt8(ascii: "}")); open.removeLast() }
+    mutating func beginArray() { bytes.append(UInt8(ascii: "[")); open.append((false, nil)) }
+    mutating func endArray() { bytes.append(UInt8(ascii: "]")); open.removeLast() }
+
+    /// Starts a member of the innermost object: comma, `"key":`.
+    mutating func key(_ k: StaticString) {
+        separate()
+        assert(open[open.count - 1].lastKey.map { JSONText.precedes($0, k) } ?? true, "JSON key \(k) out of order")
+        open[open.count - 1].lastKey = k
+        bytes.append(UInt8(ascii: "\""))
+        k.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// Starts an element of the innermost array (writes the comma).
+    mutating func element() { separate() }
+
+    private mutating func separate() {
+        if open[open.count - 1].hasMember { bytes.append(UInt8(ascii: ",")) }
+        open[open.count - 1].hasMember = true
+    }
+
+    private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
+        a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.lexicographicallyPrecedes(y) } }
+    }
+
+    // MARK: Scalars
+
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var start = 0
+            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                escape(b)
+                start = i + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ b: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]])
+        }
+    }
+
+    mutating func int<I: BinaryInteger>(_ v: I) { bytes.append(contentsOf: String(v).utf8) }
+
+    /// `description` without a trailing `.0`, as `JSONEncoder` writes a finite `Double`.
+    /// A NaN or infinity (which `JSONEncoder` refuses to encode) is written as `null`: no value.
+    mutating func double(_ v: Double) {
+        guard v.isFinite else { bytes.append(contentsOf: "null".utf8); return }
+        var d = v.description
+        if d.hasSuffix(".0") { d.removeLast(2) }
+        bytes.append(contentsOf: d.utf8)
+    }
+
+    mutating func bool(_ v: Bool) { bytes.append(contentsOf: (v ? "true" : "false").utf8) }
+
+    /// ISO 8601, UTC, whole seconds (fractions dropped), as `.iso8601` writes a `Date`.
+    mutating func date(_ v: Date) { string(v.formatted(.iso8601)) }
+
+    /// Any `Encodable` value through `JSONEncoder` with the same options (for rare, large parts).
+    mutating func encodable<T: Encodable>(_ v: T) {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        if let data = try? e.encode(v) { bytes.append(contentsOf: data) } else { bytes.append(contentsOf: "null".utf8) }
+    }
+
+    // MARK: Members
+
+    mutating func field(_ k: StaticString, _ v: String) { key(k); string(v) }
+    mutating func field(_ k: StaticString, _ v: String?) { if let v { field(k, v) } }
+    mutating func field<I: BinaryInteger>(_ k: StaticString, _ v: I) { key(k); int(v) }
+    mutating func field<I: BinaryInteger>(_ k: StaticString, _ v: I?) { if let v { field(k, v) } }
+    mutating func field(_ k: StaticString, _ v: Double) { key(k); double(v) }
+    mutating func field(_ k: StaticString, _ v: Double?) { if let v { field(k, v) } }
+    mutating func field(_ k: StaticString, _ v: Bool) { key(k); bool(v) }
+    mutating func field(_ k: StaticString, _ v: [String]) {
+        key(k)
+        beginArray()
+        for s in v { element(); string(s) }
+        endArray()
+    }
+    mutating func field(_ k: StaticString, _ v: [String]?) { if let v { field(k, v) } }
+}
