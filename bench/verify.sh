@@ -2,7 +2,9 @@
 # Verify benchmark (issue 4): stills/s of `exhibit-archive verify --json` against c2pa-python's
 # Reader (one Python process looping over the same files), and video MB/s of verify against
 # `openssl dgst -sha256` of the same MP4. Same run, same files, one core each (taskset -c 0),
-# warm page cache, best of 3.
+# warm page cache, best of 3. It also prints the floor measured in the same run: the CPU any
+# verifier needs for the two SHA-256 passes and two P-256 verifies a still's report requires, and
+# the ratio over c2pa-python a verifier at that floor would reach.
 # Usage: bash bench/verify.sh [stills]   (default 500; data in $BENCH_DIR, default /tmp/exhibit-verify-bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,6 +71,23 @@ printf '  ratio ours / c2pa-python: cpu %.1fx, wall %.1fx; --no-media cpu %.1fx 
     "$(calc "$(best "${C_PY[@]}") / $(best "${C_OURS[@]}")")" "$(calc "$(best "${W_PY[@]}") / $(best "${W_OURS[@]}")")" \
     "$(calc "$(best "${C_PY[@]}") / $(best "${C_LEAN[@]}")")"
 
+# The floor: what any verifier must spend per still on this machine, whatever its language.
+# The report needs the file's SHA-256 (its `sha256` and content address) and the hard binding's
+# SHA-256 over the file minus the manifest (two passes over ~the same bytes), and two P-256
+# verifies (the claim signature and the RFC 3161 token's signature; chains are cached per
+# certificate). Measured here, in the same run, with openssl on core 0.
+C_H=()
+for _ in 1 2 3; do
+    /usr/bin/time -f "%U %S" -o "$DIR/time.h" taskset -c 0 openssl dgst -sha256 "${STILLS[@]}" > /dev/null
+    C_H+=("$(cpu_of "$DIR/time.h")")
+done
+VPS=$(taskset -c 0 openssl speed -seconds 1 ecdsap256 2>/dev/null | awk '/nistp256/ {v=$NF} END {print v}')
+FLOOR=$(calc "2 * $(best "${C_H[@]}") + 2 * $N / $VPS")
+printf '  floor (2 x openssl dgst of the stills + 2 x %d P-256 verifies at %.0f/s): cpu %.3f s = %.3f ms/still\n' \
+    "$N" "$VPS" "$FLOOR" "$(calc "$FLOOR * 1000 / $N")"
+printf '  ratio a verifier at that floor would reach over c2pa-python: %.1fx; ours reaches %.0f%% of the floor (--no-media %.0f%%)\n' \
+    "$(calc "$(best "${C_PY[@]}") / $FLOOR")" "$(calc "100 * $FLOOR / $(best "${C_OURS[@]}")")" "$(calc "100 * $FLOOR / $(best "${C_LEAN[@]}")")"
+
 # Video: verify (C2PA + whole-file SHA-256 from the same read) vs openssl dgst -sha256.
 BYTES=$(stat -c %s "$DIR/video.mp4")
 C_V=(); W_V=(); C_O=(); W_O=()
@@ -84,5 +103,5 @@ printf '  %-32s cpu %7.3f s  %8.1f MB/s   wall %7.3f s  %8.1f MB/s\n' "exhibit-a
     "$(best "${C_V[@]}")" "$(mb "$(best "${C_V[@]}")")" "$(best "${W_V[@]}")" "$(mb "$(best "${W_V[@]}")")"
 printf '  %-32s cpu %7.3f s  %8.1f MB/s   wall %7.3f s  %8.1f MB/s\n' "openssl dgst -sha256" \
     "$(best "${C_O[@]}")" "$(mb "$(best "${C_O[@]}")")" "$(best "${W_O[@]}")" "$(mb "$(best "${W_O[@]}")")"
-printf '  ratio verify / openssl: cpu %.2fx, wall %.2fx (target >= 0.9x; verify hashes the file twice: hard binding + content digest)\n' \
+printf '  ratio verify / openssl: cpu %.2fx, wall %.2fx (target >= 0.9x; the report needs two SHA-256 passes, hard binding + content digest: the floor is 0.50x)\n' \
     "$(calc "$(best "${C_O[@]}") / $(best "${C_V[@]}")")" "$(calc "$(best "${W_O[@]}") / $(best "${W_V[@]}")")"
