@@ -28,7 +28,8 @@ extension ContentStore {
     }
 
     /// Streams the blob's bytes to `sink`, chunk by chunk, straight from the map (zero-copy;
-    /// the buffer is valid only during the call). With `verify` (the default) the whole blob is
+    /// the buffer is valid only during the call; a chunk's map pages are released after the call,
+    /// so RSS stays bounded whatever the blob's size). With `verify` (the default) the whole blob is
     /// re-hashed as it streams and compared with `id` **before the last chunk is passed on**;
     /// on a mismatch the chunks are re-hashed one by one to name the damaged one, and a typed
     /// error (`.damagedChunk`, `.missingChunk` or `.blobMismatch`) is thrown instead of the
@@ -57,6 +58,7 @@ extension ContentStore {
                 if index == record.chunks.count - 1 { try checkBlob(id, blobHash, record, txn) }
             }
             try sink(bytes)
+            txn.releasePages(of: bytes)  // a streamed blob does not stay resident (docs/cas.md)
         }
         if verify && record.chunks.isEmpty { try checkBlob(id, blobHash, record, txn) }
     }

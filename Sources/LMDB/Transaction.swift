@@ -48,6 +48,23 @@ public final class Transaction {
         return UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
     }
 
+    /// Drops this process's mappings of the map pages under `value` (a value this read
+    /// transaction returned, already consumed): `madvise(MADV_DONTNEED)` on the whole pages it
+    /// spans. The bytes stay in the page cache and a later access maps them again, so nothing
+    /// is lost or changed; what changes is that streaming a large value (a blob's chunks) no
+    /// longer leaves it resident in the process, so RSS stays bounded however large the value.
+    /// A no-op in a write transaction (its pages may be LMDB's dirty copies) and for values
+    /// under 64 KiB.
+    public func releasePages(of value: UnsafeRawBufferPointer) {
+        guard isReadOnly, value.count >= 64 << 10, let base = value.baseAddress else { return }
+        let page = UInt(Transaction.pageSize)
+        let start = UInt(bitPattern: base) & ~(page - 1)
+        let end = (UInt(bitPattern: base) + UInt(value.count) + page - 1) & ~(page - 1)
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_DONTNEED)
+    }
+
+    private static let pageSize = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+
     /// A copy of the value of `key`, or nil.
     public func value<Key: ContiguousBytes>(_ db: Database, _ key: Key) throws -> [UInt8]? {
         try key.withUnsafeBytes { k in try get(db, k).map { Array($0) } }
