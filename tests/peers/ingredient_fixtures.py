@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Ingredient fixtures: a parent signed by c2pa-rs with a signed ingredient, tampered, judged.
 
-    python3 tests/peers/ingredient_fixtures.py OUTDIR CHAIN_PEM KEY_PEM ANCHORS_PEM JPEG MP4
+    python3 tests/peers/ingredient_fixtures.py OUTDIR CHAIN_PEM KEY_PEM ANCHORS_PEM JPEG MP4 \
+            [OTHER_CHAIN_PEM OTHER_KEY_PEM]
 
 CHAIN_PEM/KEY_PEM: an ES256 signer (leaf first); ANCHORS_PEM: the trust anchors given
 to c2pa-rs both when the ingredient is added (its validation results are recorded in
@@ -13,6 +14,9 @@ Makes (c2pa-python Builder, thumbnails off so each store fits one APP11 segment)
                      (c2pa.ingredient.v3 with activeManifest, claimSignature, validationResults;
                      child's manifest copied into the parent's store)
     parent.mp4       MP4 signed with child.jpg as a componentOf ingredient
+    untrusted-ingredient.parent.jpg   (with OTHER_*) a parent whose ingredient is signed by a
+                     signer outside ANCHORS: the ingredient assertion records
+                     signingCredential.untrusted, so reading it again is no delta
 and tampered copies of parent.jpg / parent.mp4 (see TAMPERS). Prints one JSON document:
     {"files": [{"name", "mime", "description", "state", "failure": [codes of the active
       manifest and of every ingredient delta], "success": [...], "informational": [...],
@@ -191,10 +195,10 @@ def verdict(path, mime, ctx):
 
 
 def main(argv):
-    if len(argv) != 7:
+    if len(argv) not in (7, 9):
         print(__doc__, file=sys.stderr)
         return 2
-    out, chain_p, key_p, anchors_p, jpeg, mp4 = argv[1:]
+    out, chain_p, key_p, anchors_p, jpeg, mp4 = argv[1:7]
     os.makedirs(out, exist_ok=True)
     chain, key = open(chain_p, "rb").read(), open(key_p, "rb").read()
     ctx = context(open(anchors_p).read())
@@ -221,6 +225,14 @@ def main(argv):
             tpath = os.path.join(out, f"{tname}.{name}")
             open(tpath, "wb").write(data)
             files.append((os.path.basename(tpath), mime, desc))
+    if len(argv) == 9:
+        other = os.path.join(out, "child-untrusted.jpg")
+        sign(ctx, open(argv[7], "rb").read(), open(argv[8], "rb").read(), manifest("child-untrusted", CREATED),
+             "image/jpeg", jpeg, other)
+        sign(ctx, chain, key, manifest("parent", opened), "image/jpeg", other,
+             os.path.join(out, "untrusted-ingredient.parent.jpg"), ingredient=(other, "image/jpeg", "parentOf"))
+        files.append(("untrusted-ingredient.parent.jpg", "image/jpeg",
+                      "ingredient signed outside the anchors (recorded as such in the ingredient assertion)"))
     report = []
     for name, mime, desc in files:
         v = verdict(os.path.join(out, name), mime, ctx)
