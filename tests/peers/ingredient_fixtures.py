@@ -14,6 +14,9 @@ Makes (c2pa-python Builder, thumbnails off so each store fits one APP11 segment)
                      (c2pa.ingredient.v3 with activeManifest, claimSignature, validationResults;
                      child's manifest copied into the parent's store)
     parent.mp4       MP4 signed with child.jpg as a componentOf ingredient
+    nested.parent.jpg  a parent of a child that has child.jpg's own source as ingredient
+                     (three manifests: grandchild, child, parent), and
+    nested-grandchild-signature-flip.parent.jpg  the grandchild's signature flipped
     untrusted-ingredient.parent.jpg   (with OTHER_*) a parent whose ingredient is signed by a
                      signer outside ANCHORS: the ingredient assertion records
                      signingCredential.untrusted, so reading it again is no delta
@@ -225,6 +228,20 @@ def main(argv):
             tpath = os.path.join(out, f"{tname}.{name}")
             open(tpath, "wb").write(data)
             files.append((os.path.basename(tpath), mime, desc))
+    # Two levels: grandchild (signed plain JPEG) -> child -> parent.
+    grand = os.path.join(out, "grandchild.jpg")
+    middle = os.path.join(out, "nested-child.jpg")
+    sign(ctx, chain, key, manifest("grandchild", CREATED), "image/jpeg", jpeg, grand)
+    sign(ctx, chain, key, manifest("nested-child", opened), "image/jpeg", grand, middle,
+         ingredient=(grand, "image/jpeg", "parentOf"))
+    nested = os.path.join(out, "nested.parent.jpg")
+    sign(ctx, chain, key, manifest("parent", opened), "image/jpeg", middle, nested,
+         ingredient=(middle, "image/jpeg", "parentOf"))
+    files.append(("nested.parent.jpg", "image/jpeg", "parent -> child -> grandchild, all signed"))
+    data, _ = t_signature(Store(open(nested, "rb").read(), "image/jpeg"))   # the store's first: grandchild
+    open(os.path.join(out, "nested-grandchild-signature-flip.parent.jpg"), "wb").write(data)
+    files.append(("nested-grandchild-signature-flip.parent.jpg", "image/jpeg",
+                  "last byte of the grandchild's COSE_Sign1 signature (two levels down)"))
     if len(argv) == 9:
         other = os.path.join(out, "child-untrusted.jpg")
         sign(ctx, open(argv[7], "rb").read(), open(argv[8], "rb").read(), manifest("child-untrusted", CREATED),
