@@ -18,8 +18,9 @@ import Foundation
 extension C2PAValidator {
     /// Deepest ingredient nesting followed (c2pa-rs stops at 200 with an error).
     static let maximumIngredientDepth = 16
-    /// Most ingredient claims verified for one file: a store may reference one manifest from
-    /// many assertions, and each reference verifies it again (as c2pa-rs does).
+    /// Most ingredient references checked (manifest hashed, claim verified) for one file: a store
+    /// may reference one manifest from many assertions, and each reference checks it again (as
+    /// c2pa-rs does).
     static let maximumIngredientChecks = 256
 
     enum StatusList { case success, informational, failure }
@@ -130,6 +131,15 @@ extension C2PAValidator {
             walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, "ingredient cannot be cyclic")
             return
         }
+        // Bounds the hashing and signature checks a store can ask for.
+        guard walk.checks < Self.maximumIngredientChecks else {
+            if !walk.limitReported {
+                walk.add(.failure, "general.error", url: ref.url, "more than \(Self.maximumIngredientChecks) ingredient checks: rest not verified")
+                walk.limitReported = true
+            }
+            return
+        }
+        walk.checks += 1
         guard let claimBox = target.claimBox, let claimLabel = claimBox.label, let claimBytes = target.claimBytes else {
             walk.add(.failure, "claim.missing", url: JUMBFURI.absolute(manifest: label, path: "c2pa.claim"))
             return
@@ -153,14 +163,6 @@ extension C2PAValidator {
         }
 
         // The ingredient's claim: signature, credential, timestamp, its hashed URIs.
-        guard walk.checks < Self.maximumIngredientChecks else {
-            if !walk.limitReported {
-                walk.add(.failure, "general.error", url: ref.url, "more than \(Self.maximumIngredientChecks) ingredient checks: rest not verified")
-                walk.limitReported = true
-            }
-            return
-        }
-        walk.checks += 1
         var scratch = C2PAReport(integrity: .intact) // no container: the JPEG pad rule is the active manifest's
         _ = verifySignature(manifest: target, claimBytes: Array(claimBytes),
                             url: JUMBFURI.absolute(manifest: label, path: "c2pa.signature"), report: &scratch)

@@ -161,6 +161,17 @@ import Testing
         #expect(w.report.failure.filter { $0.code == "general.error" }.count == 1)
     }
 
+    /// Many references to one manifest: each is checked (as c2pa-rs does) up to the cap, then
+    /// one `general.error`; the manifest's own ingredients are walked once.
+    @Test func referenceCountIsCapped() throws {
+        let b = manifest("urn:c2pa:b")
+        let refs = (0..<300).map { i in (label: i == 0 ? "c2pa.ingredient.v3" : "c2pa.ingredient.v3__\(i)",
+                                         cbor: v3("componentOf", to: ("urn:c2pa:b", boxHash(b)))) }
+        let w = try walk([b, manifest("urn:c2pa:a", ingredients: refs)])
+        #expect(count("ingredient.manifest.validated", w.report) == C2PAValidator.maximumIngredientChecks)
+        #expect(w.report.failure.filter { $0.code == "general.error" }.count == 1)
+    }
+
     @Test func ingredientLabelsAndFields() throws {
         #expect(IngredientAssertion.version(ofLabel: "c2pa.ingredient") == 1)
         #expect(IngredientAssertion.version(ofLabel: "c2pa.ingredient.v2") == 2)
