@@ -38,9 +38,16 @@ extension C2PAValidator {
             statuses.append((list, .init(code: code, url: url, explanation: explanation)))
         }
 
-        mutating func add(_ r: C2PAReport) {
-            statuses += r.success.map { (.success, $0) } + r.informational.map { (.informational, $0) }
-                + r.failure.map { (.failure, $0) }
+        /// The codes of an ingredient claim's verification; explanations name the manifest (the
+        /// human output prints no URL).
+        mutating func add(_ r: C2PAReport, manifest label: String) {
+            func named(_ s: C2PAReport.Status) -> C2PAReport.Status {
+                var s = s
+                s.explanation = "ingredient \(label): " + (s.explanation ?? s.code)
+                return s
+            }
+            statuses += r.success.map { (.success, named($0)) } + r.informational.map { (.informational, named($0)) }
+                + r.failure.map { (.failure, named($0)) }
         }
     }
 
@@ -156,7 +163,7 @@ extension C2PAValidator {
                 walk.add(.success, "ingredient.manifest.validated", url: ref.url,
                          "ingredient hash matched; its hard binding is not checkable (the ingredient's asset is not present)")
             } else if MessageDigest.digest(Array(claimBytes), alg) != ref.hash {
-                walk.add(.failure, "ingredient.manifest.mismatch", url: ref.url, "ingredient hash does not match the manifest in the store")
+                walk.add(.failure, "ingredient.manifest.mismatch", url: ref.url, "ingredient hash does not match manifest \(label) in the store")
             }
         } else {
             walk.add(.failure, "algorithm.unsupported", url: ref.url, ref.alg ?? claim.alg)
@@ -167,7 +174,7 @@ extension C2PAValidator {
         _ = verifySignature(manifest: target, claimBytes: Array(claimBytes),
                             url: JUMBFURI.absolute(manifest: label, path: "c2pa.signature"), report: &scratch)
         _ = checkAssertionReferences(claim: claim, manifest: target, store: store, report: &scratch)
-        walk.add(scratch)
+        walk.add(scratch, manifest: label)
 
         // Its own ingredients, once per manifest.
         if walk.visited.insert(label).inserted {
