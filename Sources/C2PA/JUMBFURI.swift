@@ -34,6 +34,12 @@ public enum JUMBFURI {
         return box
     }
 
+    /// The manifest label an absolute URI names (`self#jumbf=/c2pa/<label>/…`), nil otherwise.
+    public static func manifestLabel(of uri: String) -> String? {
+        guard let (_, labels) = path(of: uri), labels.count >= 2, labels[0] == "c2pa" else { return nil }
+        return labels[1]
+    }
+
     /// The absolute URI of a box path inside a manifest (`self#jumbf=/c2pa/<manifest>/<path>`).
     public static func absolute(manifest: String, path: String) -> String {
         "\(prefix)/c2pa/\(manifest)/\(path)"

@@ -61,34 +61,45 @@ extension C2PAValidator {
         signerTrusted = signature.trusted
 
         // Every hashed URI the claim makes.
+        tampered = !checkAssertionReferences(claim: claim, manifest: manifest, store: store, report: &r) || tampered
+
+        // The hard binding.
+        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
+        tampered = tampered || !bound
+
+        // Ingredient manifests, recursively (docs/verify.md, Ingredients).
+        tampered = !checkIngredients(claim: claim, manifest: manifest, store: store, report: &r) || tampered
+
+        r.integrity = tampered ? .tampered : .intact
+        // Signer trust is the credential's verdict (chain to a signer anchor, C2PA profile), as
+        // c2pa-rs reports it; a signature that does not verify is an integrity finding.
+        r.trust = signerTrusted ? .trusted : .untrusted
+    }
+
+    /// Checks every hashed URI `claim` makes (`assertion.hashedURI.*`, `assertion.missing`);
+    /// returns whether all resolve and match.
+    func checkAssertionReferences(claim: Claim, manifest: Manifest, store: ManifestStore, report r: inout C2PAReport) -> Bool {
+        var ok = true
         for ref in claim.assertionReferences {
             let absolute = absoluteURL(ref.url, manifest: manifest.label)
             guard let box = JUMBFURI.resolve(ref.url, in: store, relativeTo: manifest) else {
                 r.failure.append(.init(code: "assertion.missing", url: absolute, explanation: "not in the store: \(ref.url)"))
-                tampered = true
+                ok = false
                 continue
             }
             guard let alg = DigestAlgorithm(c2paName: ref.alg ?? claim.alg ?? "sha256") else {
                 r.failure.append(.init(code: "algorithm.unsupported", url: absolute, explanation: ref.alg ?? claim.alg))
-                tampered = true
+                ok = false
                 continue
             }
             if MessageDigest.digest(Array(box.hashedBytes), alg) == ref.hash {
                 r.success.append(.init(code: "assertion.hashedURI.match", url: absolute, explanation: "hashed uri matched: \(ref.url)"))
             } else {
                 r.failure.append(.init(code: "assertion.hashedURI.mismatch", url: absolute, explanation: "hash does not match: \(ref.url)"))
-                tampered = true
+                ok = false
             }
         }
-
-        // The hard binding.
-        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
-        tampered = tampered || !bound
-
-        r.integrity = tampered ? .tampered : .intact
-        // Signer trust is the credential's verdict (chain to a signer anchor, C2PA profile), as
-        // c2pa-rs reports it; a signature that does not verify is an integrity finding.
-        r.trust = signerTrusted ? .trusted : .untrusted
+        return ok
     }
 
     func absoluteURL(_ url: String, manifest: String) -> String {

@@ -5,7 +5,8 @@ import Synchronization
 
 /// Verifies the C2PA manifest of a JPEG or ISO BMFF file the way c2pa-rs does: container →
 /// store → active manifest → claim → COSE signature (leaf key) → every hashed URI → the hard
-/// binding (data or BMFF hash, one streamed pass) → signer trust and timestamp. One failing
+/// binding (data or BMFF hash, one streamed pass) → signer trust and timestamp → the ingredient
+/// manifests, recursively (`C2PAValidator+Ingredients.swift`). One failing
 /// check never stops the others; the report's rollups are computed from the codes at the end.
 ///
 /// Signer anchors and TSA anchors are separate lists. Chain validations are cached per
