@@ -60,7 +60,7 @@ step_query() {
     run query --sidecar mismatch --count
     run query --trust untrusted --format csv
     local id
-    id=$("$BIN" query --state tampered --format json | head -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["recordId"])')
+    id=$("$BIN" query --state tampered --format json --limit 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["recordId"])')
     run show "$id"
     run log --verify
 }
