@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Compare `exhibit-archive verify` with c2pa-rs (via c2pa-python) on any set of files.
+
+    python3 tests/peers/compare_verdicts.py [--bin PATH] [--trust PEM] [--tsa-trust PEM]
+                                            [--all] FILE_OR_DIR...
+
+For each JPEG / MP4 / MOV file (directories are walked), prints one line per disagreement:
+integrity (intact / tampered / unsigned / malformed, c2pa-rs's rolled up by verdict.py) and the
+set of failure codes. `--all` prints agreements too. Exit 0 when every file agrees, 1 otherwise.
+
+A development tool, not part of the suite: point it at files the suite cannot ship, e.g. the
+fixtures of a c2pa-rs checkout (`sdk/tests/fixtures`), which are the reference
+implementation's own files. docs/interop.md lists the last comparison.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+EXTENSIONS = (".jpg", ".jpeg", ".mp4", ".mov", ".m4v")
+
+
+def files_of(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for d, _, names in os.walk(p):
+                out += [os.path.join(d, n) for n in sorted(names) if n.lower().endswith(EXTENSIONS)]
+        else:
+            out.append(p)
+    return sorted(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "exhibit-archive"))
+    ap.add_argument("--trust")
+    ap.add_argument("--tsa-trust")
+    ap.add_argument("--all", action="store_true")
+    ap.add_argument("paths", nargs="+")
+    a = ap.parse_args()
+    files = files_of(a.paths)
+    trust = (["--trust", a.trust] if a.trust else []) + (["--tsa-trust", a.tsa_trust] if a.tsa_trust else [])
+    peer_out = subprocess.run([sys.executable, os.path.join(HERE, "c2pa_read.py"), *files, *trust],
+                              capture_output=True, text=True, check=True).stdout
+    peer = {d["file"]: d for d in map(json.loads, peer_out.splitlines())}
+    ours = {}
+    for f in files:  # one process per file: a crash or hang names its file
+        r = subprocess.run([a.bin, "verify", "--json", "--no-media", *trust, f], capture_output=True, text=True, timeout=120)
+        lines = [l for l in r.stdout.splitlines() if l.startswith("{")]
+        ours[f] = json.loads(lines[0]) if lines else {"integrity": "crash", "statusCodes": {"failure": []}, "stderr": r.stderr[-200:]}
+    differ = 0
+    for f in files:
+        o, p = ours[f], peer.get(f, {})
+        of = sorted({s["code"] for s in o["statusCodes"]["failure"]})
+        pf = sorted(set(p.get("failureCodes") or []))
+        same = o["integrity"] == p.get("integrity") and of == pf
+        differ += not same
+        if a.all or not same:
+            print("%-4s %s\n     ours  %-9s %s %s\n     c2pa  %-9s %s %s %s" % (
+                "ok" if same else "DIFF", os.path.relpath(f), o["integrity"], of, o.get("c2paReason") or "",
+                p.get("integrity"), p.get("validationState"), pf, (p.get("error") or "")[:100]))
+    print("%d of %d files differ" % (differ, len(files)))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
