@@ -158,106 +158,97 @@ import Testing
 
     // MARK: Tampering with a /2 proof (tag manifest recomputed as a forger would)
 
-    @Test func changedBodyHashOfARedactedEventIsNamed() throws {
-        let s = try Self.scenario()
+    /// Edits custody.json's chain in a fresh scenario's bag, recomputes the tag manifest, and
+    /// returns what verify-export finds (the signature always breaks: `signature.invalid` first).
+    static func tampered(_ edit: (inout CustodyChain) throws -> Void) throws -> [BagFinding] {
+        let s = try scenario()
         defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
+        var doc = try document(s.bag)
         var chain = try #require(doc.custodyChain)
-        guard case .redacted(var r) = chain.events[2] else { Issue.record("event 3 not redacted"); return }
-        r.bodyHash = Hex.encode(MessageDigest.sha256(Array("another body".utf8)))
-        chain.events[2] = .redacted(r)
+        try edit(&chain)
         doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        try write(doc, s.bag)
+        return BagVerifier(bag: s.bag).verify().findings
+    }
+
+    static func redacted(_ chain: CustodyChain, _ index: Int) throws -> CustodyChain.Entry.Redacted {
+        guard case .redacted(let r) = chain.events[index] else { throw FixtureError("event \(index + 1) is not redacted") }
+        return r
+    }
+
+    static func v2Hash(_ r: CustodyChain.Entry.Redacted) -> String {
+        Hex.encode(MessageDigest.sha256(CustodyEvent.hashedBytesV2(seq: r.seq, prevHash: r.prevHash, bodyHash: r.bodyHash)))
+    }
+
+    @Test func changedBodyHashOfARedactedEventIsNamed() throws {
+        let findings = try Self.tampered { chain in
+            var r = try Self.redacted(chain, 2)
+            r.bodyHash = Hex.encode(MessageDigest.sha256(Array("another body".utf8)))
+            chain.events[2] = .redacted(r)
+        }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.eventTampered"])
         #expect(findings.last?.sequence == 3)
-
         // The same with the hash recomputed: the next event's link names it.
-        r.hash = Hex.encode(MessageDigest.sha256(CustodyEvent.hashedBytesV2(seq: r.seq, prevHash: r.prevHash, bodyHash: r.bodyHash)))
-        chain.events[2] = .redacted(r)
-        doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let again = BagVerifier(bag: s.bag).verify().findings
+        let again = try Self.tampered { chain in
+            var r = try Self.redacted(chain, 2)
+            r.bodyHash = Hex.encode(MessageDigest.sha256(Array("another body".utf8)))
+            r.hash = Self.v2Hash(r)
+            chain.events[2] = .redacted(r)
+        }
         #expect(again.map(\.code) == ["signature.invalid", "custody.chainBroken"])
         #expect(again.last?.sequence == 4)
     }
 
     @Test func changedPrevHashOfARedactedEventIsNamed() throws {
-        let s = try Self.scenario()
-        defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
-        var chain = try #require(doc.custodyChain)
-        guard case .redacted(var r) = chain.events[1] else { Issue.record("event 2 not redacted"); return }
-        r.prevHash = String(repeating: "0", count: 64)
-        chain.events[1] = .redacted(r)
-        doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        let findings = try Self.tampered { chain in
+            var r = try Self.redacted(chain, 1)
+            r.prevHash = String(repeating: "0", count: 64)
+            chain.events[1] = .redacted(r)
+        }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.eventTampered", "custody.chainBroken"])
         #expect(findings.dropFirst().map(\.sequence) == [2, 2])
     }
 
     @Test func changedSaltOfAWholeEventIsNamed() throws {
-        let s = try Self.scenario()
-        defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
-        var chain = try #require(doc.custodyChain)
-        var e = try #require(chain.events[4].event)
-        var salt = try #require(e.salt.flatMap(Hex.decode))
-        salt[15] ^= 0x80
-        e.salt = Hex.encode(salt)
-        chain.events[4] = .whole(e)
-        doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        let findings = try Self.tampered { chain in
+            var e = try #require(chain.events[4].event)
+            var salt = try #require(e.salt.flatMap(Hex.decode))
+            salt[15] ^= 0x80
+            e.salt = Hex.encode(salt)
+            chain.events[4] = .whole(e)
+        }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.eventTampered"])
         #expect(findings.last?.sequence == 5)
         #expect(findings.last?.detail.contains("custody event 5 (ingestion)") == true)
     }
 
     @Test func removedRedactedEventIsNamed() throws {
-        let s = try Self.scenario()
-        defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
-        var chain = try #require(doc.custodyChain)
-        chain.events.remove(at: 2)
-        doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        let findings = try Self.tampered { chain in _ = chain.events.remove(at: 2) }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.sequenceGap", "custody.chainBroken"])
         #expect(findings.dropFirst().map(\.sequence) == [4, 4])
     }
 
     /// A forged redacted event, self-consistent and linked to the one before, inserted in place.
     @Test func insertedRedactedEventIsNamed() throws {
-        let s = try Self.scenario()
-        defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
-        var chain = try #require(doc.custodyChain)
-        let before = chain.events[2]
-        let bodyHash = Hex.encode(MessageDigest.sha256(Array("forged".utf8)))
-        let hash = Hex.encode(MessageDigest.sha256(CustodyEvent.hashedBytesV2(seq: before.seq + 1, prevHash: before.hash, bodyHash: bodyHash)))
-        chain.events.insert(.redacted(.init(seq: before.seq + 1, version: .v2, prevHash: before.hash, bodyHash: bodyHash, hash: hash)), at: 3)
-        doc.custodyChain = chain
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        let findings = try Self.tampered { chain in
+            let before = chain.events[2]
+            var forged = CustodyChain.Entry.Redacted(seq: before.seq + 1, version: .v2, prevHash: before.hash,
+                                                      bodyHash: Hex.encode(MessageDigest.sha256(Array("forged".utf8))), hash: "")
+            forged.hash = Self.v2Hash(forged)
+            chain.events.insert(.redacted(forged), at: 3)
+        }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.sequenceGap", "custody.chainBroken"])
         #expect(findings.dropFirst().map(\.sequence) == [4, 4])
     }
 
-    /// Hiding an exported record's own event behind a (valid) redaction is named.
+    /// Hiding an exported record's own event behind a (hash-valid) redaction is named.
     @Test func redactedOwnEventIsNamed() throws {
-        let s = try Self.scenario()
-        defer { withExtendedLifetime(s.fixture) {} }
-        var doc = try Self.document(s.bag)
-        var chain = try #require(doc.custodyChain)
-        let e = try #require(chain.events[0].event)
-        chain.events[0] = .redacted(.init(seq: e.seq, version: e.version, prevHash: e.prevHash,
-                                          bodyHash: try #require(e.computedBodyHash()), hash: e.hash))
-        doc.custodyChain = chain
-        #expect(chain.check() == [])
-        try Self.write(doc, s.bag)
-        let findings = BagVerifier(bag: s.bag).verify().findings
+        let findings = try Self.tampered { chain in
+            let e = try #require(chain.events[0].event)
+            chain.events[0] = .redacted(.init(seq: e.seq, version: e.version, prevHash: e.prevHash,
+                                              bodyHash: try #require(e.computedBodyHash()), hash: e.hash))
+            #expect(chain.check() == [])
+        }
         #expect(findings.map(\.code) == ["signature.invalid", "custody.eventRedacted"])
         #expect(findings.last?.sequence == 1)
     }

@@ -110,16 +110,24 @@ import Testing
         #expect(try log.verify() == CustodyVerification(events: 6, headSeq: 6, problems: []))
     }
 
-    @Test func changedV2BodyFieldIsNamed() throws {
+    /// A changed event in a v1-then-v2 chain, left as is and then re-hashed: named by seq both
+    /// times. Events 1–2 are v1, 3–6 v2; seq 4 is a v2 body field, 2 a v1 field, 3 the first v2
+    /// event (its prevHash is the last v1 hash).
+    @Test(arguments: [(UInt64(4), "host"), (2, "outcome"), (3, "detail")])
+    func changedEventInAMixedChainIsNamed(seq: UInt64, field: String) throws {
         let log = try Self.mixedLog(v1: 2, total: 6)
-        var e = try stored(log, 4)
-        e.host = "elsewhere"
-        try put(log, e, at: 4)
-        #expect(try problems(log) == ["changed 4"])
-        // Re-hashed (a new bodyHash and hash): the next event's link names it.
+        var e = try stored(log, seq)
+        switch field {
+        case "host": e.host = "elsewhere"
+        case "outcome": e.outcome = .failure
+        default: e.outcomeDetail = "forged"
+        }
+        try put(log, e, at: seq)
+        #expect(try problems(log) == ["changed \(seq)"])
+        // Re-hashed (v2: a new bodyHash and hash): the next event's link names it.
         e.hash = e.computedHash()
-        try put(log, e, at: 4)
-        #expect(try problems(log) == ["changed 4"])
+        try put(log, e, at: seq)
+        #expect(try problems(log) == ["changed \(seq)"])
     }
 
     @Test func changedV2SaltIsNamed() throws {
@@ -130,18 +138,6 @@ import Testing
         e.salt = Hex.encode(salt)
         try put(log, e, at: 3)
         #expect(try problems(log) == ["changed 3"])
-    }
-
-    @Test func changedV1EventInAMixedChainIsNamed() throws {
-        let log = try Self.mixedLog(v1: 3, total: 5)
-        var e = try stored(log, 2)
-        e.outcome = .failure
-        try put(log, e, at: 2)
-        #expect(try problems(log) == ["changed 2"])
-        // Changed and re-hashed: the broken link after it names it.
-        e.hash = e.computedHash()
-        try put(log, e, at: 2)
-        #expect(try problems(log) == ["changed 2"])
     }
 
     @Test func changedLastV2EventIsNamed() throws {
