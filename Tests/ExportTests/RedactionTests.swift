@@ -253,6 +253,48 @@ import Testing
         #expect(findings.last?.sequence == 1)
     }
 
+    /// `CustodyChain.check()` on redactions no exporter writes: a redacted v1 event, a
+    /// malformed bodyHash, a redacted entry or a v2 event in a /1 chain.
+    @Test func impossibleRedactionsAreTampered() throws {
+        let f = try ExportFixture()
+        let v2 = f.log
+        f.log = try CustodyLog(environment: f.store.environment, eventVersion: .v1)
+        let agent = Self.secretAgent
+        try f.store.environment.write { txn in
+            _ = try f.log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record("a")], detail: "v1"), in: txn)
+            _ = try v2.append(CustodyDraft(.ingestion, agent: agent, objects: [.record("b")], detail: "v2"), in: txn)
+            _ = try v2.append(CustodyDraft(.replication, agent: agent, objects: [.record("a")], detail: "export"), in: txn)
+        }
+        let events = try v2.allEvents()
+        let full = CustodyChain(events: events, headSequence: 3, headHash: events[2].hash)
+        let shipped = full.redacting(keepingEventsNaming: ["a"], andSequences: [3])
+        #expect(shipped.events.map(\.isRedacted) == [false, true, false])
+        #expect(shipped.check() == [])
+        func codes(_ chain: CustodyChain) -> [String] { chain.check().map { "\($0.code) \($0.sequence ?? 0)" } }
+
+        var v1Redacted = shipped
+        let e1 = events[0]
+        v1Redacted.events[0] = .redacted(.init(seq: 1, version: .v1, prevHash: e1.prevHash,
+                                               bodyHash: Hex.encode(MessageDigest.sha256(e1.canonicalBytes())), hash: e1.hash))
+        #expect(codes(v1Redacted) == ["custody.eventTampered 1"])
+
+        var upper = shipped
+        var r = try Self.redacted(shipped, 1)
+        r.bodyHash = r.bodyHash.uppercased()
+        upper.events[1] = .redacted(r)
+        #expect(codes(upper) == ["custody.eventTampered 2"])
+
+        var asV1 = shipped
+        asV1.format = CustodyChain.formatV1
+        #expect(codes(asV1) == ["custody.eventTampered 2", "custody.eventTampered 3"])
+        asV1.events = full.events
+        #expect(codes(asV1) == ["custody.eventTampered 2", "custody.eventTampered 3"])
+
+        var unknown = shipped
+        unknown.format = "exhibit-custody-chain/3"
+        #expect(codes(unknown) == ["custody.unknownFormat 0"])
+    }
+
     // MARK: /1 bags
 
     /// A bag as the /1 exporter wrote it (v1 events, all whole, no `version`/`redacted` keys,
