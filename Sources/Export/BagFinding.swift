@@ -18,6 +18,8 @@ public struct BagFinding: Codable, Sendable, Equatable, CustomStringConvertible 
     /// - `custody.eventTampered`, `custody.chainBroken`, `custody.sequenceGap`,
     ///   `custody.headMismatch`, `custody.empty`, `custody.unknownFormat` — the custody chain proof
     ///   does not recompute (see `CustodyChain`).
+    /// - `custody.eventRedacted` — a record's own custody event, or the export's replication
+    ///   event, is shipped redacted (only events about other records may be).
     public var code: String
     public var path: String?
     public var sequence: UInt64?

@@ -6,7 +6,8 @@ import Foundation
 /// Completeness (every manifest entry present, nothing unlisted), every payload and tag file's
 /// SHA-256 (streamed, constant memory), `Payload-Oxum`, the COSE_Sign1 signature over
 /// `custody.json` with the certificate shipped in the bag, custody.json's file list against the
-/// manifest, and the custody chain proof. Every problem is a named `BagFinding`; the check
+/// manifest, and the custody chain proof (`exhibit-custody-chain/1` or `/2`; redacted events
+/// are checked from their seq, prevHash and bodyHash). Every problem is a named `BagFinding`; the check
 /// goes on after one.
 ///
 /// A valid signature proves custody.json was signed by the key in `archive-cert.pem`. Whether
@@ -22,6 +23,8 @@ public struct BagVerifier {
         public var records: Int
         public var custodyEvents: Int
         public var findings: [BagFinding]
+        /// Of `custodyEvents`, those shipped redacted (events about other records).
+        public var redactedCustodyEvents = 0
         public var isValid: Bool { findings.isEmpty }
     }
 
@@ -145,19 +148,32 @@ public struct BagVerifier {
         }
         guard let chain = doc.custodyChain else { return }
         r.custodyEvents = chain.events.count
+        r.redactedCustodyEvents = chain.events.filter(\.isRedacted).count
         for p in chain.check() {
             r.findings.append(BagFinding(p.code, path: "custody.json", sequence: p.sequence, p.detail))
         }
-        let inChain = Set(chain.events.map(\.seq))
+        let inChain = Dictionary(chain.events.map { ($0.seq, $0) }, uniquingKeysWith: { a, _ in a })
         for record in doc.records {
-            for seq in record.custodyEvents where !inChain.contains(seq) {
-                r.findings.append(BagFinding("custody.chainBroken", path: "custody.json", sequence: seq,
-                                             "record \(record.recordId) names custody event \(seq), which the chain does not hold"))
+            for seq in record.custodyEvents {
+                guard let entry = inChain[seq] else {
+                    r.findings.append(BagFinding("custody.chainBroken", path: "custody.json", sequence: seq,
+                                                 "record \(record.recordId) names custody event \(seq), which the chain does not hold"))
+                    continue
+                }
+                if entry.isRedacted {
+                    r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: seq,
+                                                 "record \(record.recordId) names custody event \(seq), which the chain ships redacted"))
+                }
             }
         }
-        if let rep = doc.export.replicationEvent, rep != chain.headSequence {
-            r.findings.append(BagFinding("custody.headMismatch", path: "custody.json", sequence: rep,
-                                         "the replication event \(rep) is not the chain head \(chain.headSequence)"))
+        if let rep = doc.export.replicationEvent {
+            if rep != chain.headSequence {
+                r.findings.append(BagFinding("custody.headMismatch", path: "custody.json", sequence: rep,
+                                             "the replication event \(rep) is not the chain head \(chain.headSequence)"))
+            } else if inChain[rep]?.isRedacted == true {
+                r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: rep,
+                                             "the replication event \(rep) is shipped redacted"))
+            }
         }
     }
 

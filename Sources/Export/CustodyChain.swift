@@ -6,24 +6,33 @@ import Ingest
 /// `replication` event), so a reader can recompute the chain from each record's events to the
 /// head without trusting the archive.
 ///
-/// Chain rule (the custody log's own, docs/ingest.md): each event's `hash` is SHA-256 of its
-/// canonical bytes (`CustodyEvent.canonicalBytes()`: length-prefixed UTF-8 fields, `prevHash`
-/// among them), and its `prevHash` is the `hash` of the event before it. Because `prevHash` is
-/// inside the hashed bytes, every event of the span is shipped whole: the span therefore also
-/// shows the other events logged between a record's first event and the export.
+/// Chain rule (the custody log's own, docs/ingest.md): each event's `prevHash` is the `hash`
+/// of the event before it. A v1 event's `hash` is SHA-256 of its canonical bytes (every field,
+/// `prevHash` among them), so it can only be shipped whole. A v2 event's `hash` is SHA-256 of
+/// (`"exhibit-custody/2"`, seq, prevHash, bodyHash) with `bodyHash` the SHA-256 of its salted
+/// body, so an event about none of the exported records ships redacted to seq, prevHash,
+/// bodyHash and hash and still links (format `exhibit-custody-chain/2`).
+/// `exhibit-custody-chain/1` excerpts (every event whole, v1) still check.
 public struct CustodyChain: Codable, Sendable, Equatable {
-    public static let format = "exhibit-custody-chain/1"
+    public static let format = "exhibit-custody-chain/2"
+    /// The first format: every event of the span whole, v1 only.
+    public static let formatV1 = "exhibit-custody-chain/1"
 
     public var format: String
     /// Consecutive events, oldest first, ending at the head.
-    public var events: [CustodyEvent]
+    public var events: [Entry]
     /// Sequence and hash of the log head when the export was made.
     public var headSequence: UInt64
     public var headHash: String
 
+    /// An excerpt of whole events (redact with `redacting(keeping:)`).
     public init(events: [CustodyEvent], headSequence: UInt64, headHash: String) {
-        self.format = Self.format
-        self.events = events
+        self.init(entries: events.map { .whole($0) }, headSequence: headSequence, headHash: headHash)
+    }
+
+    public init(entries: [Entry], headSequence: UInt64, headHash: String, format: String = Self.format) {
+        self.format = format
+        self.events = entries
         self.headSequence = headSequence
         self.headHash = headHash
     }
@@ -37,37 +46,36 @@ public struct CustodyChain: Codable, Sendable, Equatable {
         public var detail: String
     }
 
-    /// Recomputes every event's hash from its canonical bytes, each `prevHash` against the
-    /// hash before it, consecutive sequences, and the last hash against the head.
+    /// Recomputes every event's hash (a whole event from its fields, a redacted one from its
+    /// seq, prevHash and bodyHash), each `prevHash` against the hash before it, consecutive
+    /// sequences, and the last hash against the head.
     public func check() -> [Problem] {
         var problems: [Problem] = []
-        guard format == Self.format else {
+        guard format == Self.format || format == Self.formatV1 else {
             return [Problem(code: "custody.unknownFormat", sequence: nil, detail: "chain format \(format.debugDescription)")]
         }
         guard let last = events.last else {
             return [Problem(code: "custody.empty", sequence: nil, detail: "the custody chain has no events")]
         }
-        var previous: CustodyEvent?
-        for event in events {
-            let recomputed = event.computedHash()
-            if recomputed != event.hash {
-                problems.append(Problem(code: "custody.eventTampered", sequence: event.seq,
-                                        detail: "custody event \(event.seq) (\(event.eventType.rawValue)) hashes to \(recomputed), the chain says \(event.hash)"))
+        var previous: Entry?
+        for entry in events {
+            if let detail = hashProblem(entry) {
+                problems.append(Problem(code: "custody.eventTampered", sequence: entry.seq, detail: detail))
             }
             if let previous {
-                if event.seq != previous.seq + 1 {
-                    problems.append(Problem(code: "custody.sequenceGap", sequence: event.seq,
-                                            detail: "custody event \(event.seq) follows event \(previous.seq)"))
+                if entry.seq != previous.seq + 1 {
+                    problems.append(Problem(code: "custody.sequenceGap", sequence: entry.seq,
+                                            detail: "custody event \(entry.seq) follows event \(previous.seq)"))
                 }
-                if event.prevHash != previous.hash {
-                    problems.append(Problem(code: "custody.chainBroken", sequence: event.seq,
-                                            detail: "custody event \(event.seq) does not point at event \(previous.seq)'s hash"))
+                if entry.prevHash != previous.hash {
+                    problems.append(Problem(code: "custody.chainBroken", sequence: entry.seq,
+                                            detail: "custody event \(entry.seq) does not point at event \(previous.seq)'s hash"))
                 }
-            } else if event.seq == 1, event.prevHash != CustodyEvent.genesisHash {
+            } else if entry.seq == 1, entry.prevHash != CustodyEvent.genesisHash {
                 problems.append(Problem(code: "custody.chainBroken", sequence: 1,
                                         detail: "the first custody event does not start from the genesis hash"))
             }
-            previous = event
+            previous = entry
         }
         if last.seq != headSequence || last.hash != headHash {
             problems.append(Problem(code: "custody.headMismatch", sequence: last.seq,
@@ -76,8 +84,38 @@ public struct CustodyChain: Codable, Sendable, Equatable {
         return problems
     }
 
-    /// Sequences of the events that name `objectId`.
+    /// Why `entry` does not hash to its `hash`, or nil when it does.
+    func hashProblem(_ entry: Entry) -> String? {
+        switch entry {
+        case .whole(let e, _):
+            if format == Self.formatV1, e.version != .v1 {
+                return "custody event \(e.seq) is a v\(e.version.rawValue) event in an \(Self.formatV1) chain"
+            }
+            let recomputed = e.computedHash()
+            guard recomputed != e.hash else { return nil }
+            return "custody event \(e.seq) (\(e.eventType.rawValue)) hashes to \(recomputed), the chain says \(e.hash)"
+        case .redacted(let r):
+            guard format == Self.format else { return "custody event \(r.seq) is redacted in an \(Self.formatV1) chain" }
+            guard r.version == .v2 else {
+                return "custody event \(r.seq) is a redacted v\(r.version.rawValue) event: only v2 events can be redacted"
+            }
+            guard r.bodyHash.utf8.count == 64, Hex.decode(r.bodyHash).map(Hex.encode) == r.bodyHash else {
+                return "redacted custody event \(r.seq) has a malformed bodyHash"
+            }
+            let recomputed = Hex.encode(MessageDigest.sha256(
+                CustodyEvent.hashedBytesV2(seq: r.seq, prevHash: r.prevHash, bodyHash: r.bodyHash)))
+            guard recomputed != r.hash else { return nil }
+            return "redacted custody event \(r.seq) hashes to \(recomputed) from its seq, prevHash and bodyHash, the chain says \(r.hash)"
+        }
+    }
+
+    /// Sequences of the whole events that name `objectId`.
     public func sequences(naming objectId: String) -> [UInt64] {
-        events.filter { $0.objects.contains { $0.id == objectId } }.map(\.seq)
+        events.compactMap(\.event).filter { $0.objects.contains { $0.id == objectId } }.map(\.seq)
+    }
+
+    /// The whole event at `seq`, nil when absent or redacted.
+    public func event(_ seq: UInt64) -> CustodyEvent? {
+        events.first { $0.seq == seq }?.event
     }
 }

@@ -9,7 +9,8 @@ import Ingest
 /// - per payload file a `uco-observable:File` with a `uco-observable:FileFacet` (name, bag path,
 ///   size) and a `uco-observable:ContentDataFacet` (`sizeInBytes`, `hash`: `uco-types:Hash`,
 ///   method `SHA256`, value `xsd:hexBinary`);
-/// - per custody event of an exported record a `case-investigation:InvestigativeAction`
+/// - per custody event of an exported record (never a redacted one, never another record's)
+///   a `case-investigation:InvestigativeAction`
 ///   (PREMIS event type as name, time, objects = the record's files), and the export itself
 ///   as an `InvestigativeAction` (`replication`) whose result is the bag's files;
 /// - per record a `case-investigation:ProvenanceRecord` (`exhibitNumber` = record ID,
@@ -61,7 +62,7 @@ public enum CustodyLinkedData {
                 ])
             }
             for sequence in record.custodyEvents {
-                guard let event = doc.custodyChain?.events.first(where: { $0.seq == sequence }) else { continue }
+                guard let event = doc.custodyChain?.event(sequence) else { continue }
                 let performer = "kb:identity-" + slug(event.operator)
                 if !graph.contains(where: { ($0["@id"] as? String) == performer }) {
                     graph.append(["@id": performer, "@type": "uco-identity:Identity", "uco-core:name": event.operator])

@@ -164,13 +164,18 @@ public struct CustodyReport {
         guard let chain = document.custodyChain else { return "<p class=\"note\">No custody log.</p>" }
         var h = "<table><tr><th>#</th><th>Event</th><th>Chain hash</th></tr>"
         for seq in r.custodyEvents {
-            guard let e = chain.events.first(where: { $0.seq == seq }) else { continue }
+            guard let e = chain.event(seq) else { continue }
             let summary = "\(e.eventType.rawValue), \(e.time), by \(e.operator) on \(e.host) (\(e.tool.name) \(e.tool.version)): \(e.outcome.rawValue)"
                 + (e.outcomeDetail.isEmpty ? "" : " — \(e.outcomeDetail)")
             h += "<tr><td>\(seq)</td><td>\(esc(summary))</td><td>\(code(e.hash))</td></tr>"
         }
+        let counts = chain.redactionCounts
+        let others = counts.redacted > 0
+            ? " The chain also holds \(counts.redacted) event(s) about other records or archive settings, shipped "
+                + "redacted: only their position and hashes, so the chain can be checked without revealing them."
+            : ""
         return h + "</table><p class=\"note\">Each event's hash chains to the next up to the log head "
-            + "(event \(chain.headSequence)); custody.json carries the chain so it can be recomputed.</p>"
+            + "(event \(chain.headSequence)); custody.json carries the chain so it can be recomputed.\(others)</p>"
     }
 
     func table(_ header: [String]?, _ rows: [(String, String)]) -> String {

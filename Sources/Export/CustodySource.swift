@@ -2,7 +2,8 @@ import Foundation
 import Ingest
 
 /// What an export needs from the archive's custody log: append its `replication` event and
-/// hand back the chain from the exported records' first events to the new head.
+/// hand back the chain from the exported records' first events to the new head, every event
+/// whole (the exporter redacts what it does not disclose).
 public protocol CustodySource {
     /// Appends `draft` durably, then returns the excerpt from the earliest event naming any of
     /// `recordIds` (or the replication event itself) to the head.

@@ -9,7 +9,8 @@ import Verify
 ///
 /// Order of work: plan every record's paths (fail before writing anything); stream every
 /// payload file out of the CAS (re-hashed; a refused blob aborts the export); re-verify each
-/// record over its copies in the bag; append the `replication` event to the custody log; write
+/// record over its copies in the bag; append the `replication` event to the custody log and
+/// redact the excerpt's events about other records (`CustodyChain.redacting`); write
 /// `custody.json`, its signature `custody.cose`, `archive-cert.pem`, `custody.jsonld` and
 /// `report.html`; write the manifests and move the bag into place.
 public final class Exporter {
@@ -104,10 +105,16 @@ public final class Exporter {
             guard problems.isEmpty else {
                 throw .custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
             }
+            // Events about other records or settings ship redacted (v2) so the bag does not
+            // reveal them; the hashes and links are unchanged.
+            let shipped = CustodyExcerpt(
+                chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
+                                           andSequences: [got.replicationSequence]),
+                replicationSequence: got.replicationSequence)
             for i in custodyRecords.indices {
-                custodyRecords[i].custodyEvents = got.chain.sequences(naming: custodyRecords[i].recordId)
+                custodyRecords[i].custodyEvents = shipped.chain.sequences(naming: custodyRecords[i].recordId)
             }
-            excerpt = got
+            excerpt = shipped
         }
         let info = CustodyDocument.ExportInfo(
             externalIdentifier: externalIdentifier, caseName: options.caseName,

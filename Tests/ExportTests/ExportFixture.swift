@@ -16,7 +16,8 @@ final class ExportFixture {
     let archive: String
     let dump: String
     let store: ContentStore
-    let log: CustodyLog
+    /// The custody log ingests append to (v2; a test may swap in a v1 writer on the same environment).
+    var log: CustodyLog
     let key: ArchiveKey
     let rootCert: Certificate
     let signerCert: Certificate
@@ -79,7 +80,7 @@ final class ExportFixture {
     /// Makes `dump/captures/<name>/` (a signed still with an audio master and a sensor log),
     /// verifies it, stores every file in the CAS, indexes it and logs its ingestion.
     @discardableResult
-    func addCapture(_ name: String, seed: UInt8 = 1) throws -> IndexedRecord {
+    func addCapture(_ name: String, seed: UInt8 = 1, agent: CustodyAgent = ExportFixture.ingestAgent) throws -> IndexedRecord {
         let folder = dump + "/captures/" + name
         try FileManager.default.createDirectory(atPath: folder + "/evidence", withIntermediateDirectories: true)
         let audio = (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ Int(seed)) }
@@ -104,12 +105,15 @@ final class ExportFixture {
             signer: .init(algorithm: .es256, certificateChain: [signerCert.der]) { try signerKey.sign($0, algorithm: .es256) })
         let media = folder + "/IMG_\(name).jpg"
         try Data(try builder.signJPEG(jpeg)).write(to: URL(fileURLWithPath: media))
-        return try ingest(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: dump))
+        return try ingest(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: dump), agent: agent)
     }
+
+    static let ingestAgent = CustodyAgent(operator: "ingest-operator", tool: .init(name: "exhibit-archive", version: "0.5.0"),
+                                          host: "test-host")
 
     /// What ingest does for one capture, through the real components: verify, CAS put of every
     /// file read, the IndexedRecord, an `ingestion` custody event.
-    func ingest(_ location: CaptureLocation) throws -> IndexedRecord {
+    func ingest(_ location: CaptureLocation, agent: CustodyAgent = ExportFixture.ingestAgent) throws -> IndexedRecord {
         let report = verifier.verify(location)
         guard let recordId = report.recordId, let mediaSha = report.sha256 else { throw FixtureError("capture not readable") }
         for f in report.files { _ = try store.put(contentsOf: f.path) }
@@ -126,7 +130,6 @@ final class ExportFixture {
                 IndexedRecord.StoredFile(role: $0.role, relativePath: $0.relativePath, blobId: $0.sha256, size: $0.size)
             },
             reportJSON: try CustodyDocument.encoder().encode(report))
-        let agent = CustodyAgent(operator: "ingest-operator", tool: .init(name: "exhibit-archive", version: "0.5.0"), host: "test-host")
         try store.environment.write { txn in
             _ = try log.append(CustodyDraft(.ingestion, agent: agent,
                                             objects: [.record(recordId)] + report.files.map { .blob($0.sha256) },

@@ -87,8 +87,10 @@ import Testing
         let url = URL(fileURLWithPath: out + "/custody.json")
         var doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(contentsOf: url))
         var chain = try #require(doc.custodyChain)
-        #expect(chain.events[1].eventType == .ingestion)
-        chain.events[1].operator = "someone else"
+        var event = try #require(chain.events[1].event)
+        #expect(event.eventType == .ingestion)
+        event.operator = "someone else"
+        chain.events[1] = .whole(event)
         doc.custodyChain = chain
         let encoder = CustodyDocument.encoder()
         let bytes = try encoder.encode(doc)
@@ -100,7 +102,8 @@ import Testing
         #expect(findings.last?.detail.contains("custody event 2 (ingestion)") == true)
 
         // Re-hashing the edited event moves the break to the link after it.
-        chain.events[1].hash = chain.events[1].computedHash()
+        event.hash = event.computedHash()
+        chain.events[1] = .whole(event)
         doc.custodyChain = chain
         try encoder.encode(doc).write(to: url)
         try Self.rewriteTagManifest(out)

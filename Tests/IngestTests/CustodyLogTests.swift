@@ -8,13 +8,14 @@ import Testing
 @Suite struct CustodyLogTests {
     static let agent = CustodyAgent(operator: "tester", tool: .init(name: "exhibit-archive", version: "t"), host: "h")
 
-    /// A fresh environment with a log of `count` events (objects r1…, blob b1…).
+    /// A fresh environment with a log of `count` v1 events (objects r1…, blob b1…), written by
+    /// the v1 writer as archives made before v2 hold them (v2: `CustodyLogV2Tests`).
     func makeLog(_ count: Int) throws -> (CustodyLog, String) {
         let dir = NSTemporaryDirectory() + "custody-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var o = Environment.Options()
         o.mapSize = 1 << 20
-        let log = try CustodyLog(environment: Environment(path: dir, options: o))
+        let log = try CustodyLog(environment: Environment(path: dir, options: o), eventVersion: .v1)
         try log.environment.write { txn in
             for i in 1...count {
                 try log.append(CustodyDraft(.ingestion, agent: Self.agent, objects: [.record("r\(i)"), .blob("b\(i % 2)")],

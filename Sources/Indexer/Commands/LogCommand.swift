@@ -7,8 +7,10 @@ struct LogCommand: Command {
     static let abstract = "List custody events, or prove the hash chain unbroken (--verify)."
     static let discussion = """
     One line per event: <seq> <time> <event-type> <outcome> <operator>@<host> <tool>/<version>
-    <objects> -- <detail>. JSON: one object per event (seq, time, eventType, eventTypeURI,
-    operator, tool, host, objects, outcome, outcomeDetail, prevHash, hash). --verify walks
+    <objects> -- <detail>. JSON: one object per event (seq, version, time, eventType,
+    eventTypeURI, operator, tool, host, objects, outcome, outcomeDetail, prevHash, hash; v2
+    events also salt and bodyHash). Events are v1 (older archives) or v2 (redactable in
+    exports); a log may hold both. --verify walks
     the whole chain and prints 'changed|removed|inserted <seq>: <detail>' per broken event,
     then a summary; exit 1 when the chain is broken.
     """
@@ -52,14 +54,16 @@ struct LogCommand: Command {
     }
 
     static func json(_ e: CustodyEvent) -> JSONValue {
-        .object([
-            ("seq", .int(Int64(e.seq))), ("time", .string(e.time)), ("eventType", .string(e.eventType.rawValue)),
+        var v2: [(String, JSONValue)] = []
+        if let salt = e.salt, let body = e.computedBodyHash() { v2 = [("salt", .string(salt)), ("bodyHash", .string(body))] }
+        return .object([
+            ("seq", .int(Int64(e.seq))), ("version", .int(Int64(e.version.rawValue))),
+            ("time", .string(e.time)), ("eventType", .string(e.eventType.rawValue)),
             ("eventTypeURI", .string(e.eventType.uri)), ("operator", .string(e.operator)),
             ("tool", .object([("name", .string(e.tool.name)), ("version", .string(e.tool.version))])),
             ("host", .string(e.host)),
             ("objects", .array(e.objects.map { .object([("kind", .string($0.kind)), ("id", .string($0.id))]) })),
             ("outcome", .string(e.outcome.rawValue)), ("outcomeDetail", .string(e.outcomeDetail)),
-            ("prevHash", .string(e.prevHash)), ("hash", .string(e.hash)),
-        ])
+        ] + v2 + [("prevHash", .string(e.prevHash)), ("hash", .string(e.hash))])
     }
 }

@@ -27,6 +27,7 @@ struct VerifyExportCommand: Command {
                 ("payloadFiles", .int(Int64(r.payloadFiles))), ("payloadBytes", .int(Int64(r.payloadBytes))),
                 ("tagFiles", .int(Int64(r.tagFiles))), ("records", .int(Int64(r.records))),
                 ("custodyEvents", .int(Int64(r.custodyEvents))),
+                ("redactedCustodyEvents", .int(Int64(r.redactedCustodyEvents))),
                 ("signingKey", r.keyFingerprint.map { .string($0) } ?? .null),
                 ("findings", .array(r.findings.map { f in
                     .object([("code", .string(f.code)), ("path", f.path.map { .string($0) } ?? .null),
@@ -36,7 +37,7 @@ struct VerifyExportCommand: Command {
         } else {
             for f in r.findings { c.out("FAIL \(f.code)\(f.path.map { " \($0)" } ?? ""): \(f.detail)") }
             c.out("\(r.payloadFiles) payload file(s), \(r.payloadBytes) bytes, \(r.tagFiles) tag file(s), "
-                + "\(r.records) record(s), \(r.custodyEvents) custody event(s)")
+                + "\(r.records) record(s), \(r.custodyEvents) custody event(s) (\(r.redactedCustodyEvents) redacted)")
             if let fp = r.keyFingerprint {
                 c.out("custody.json signed by key \(fp) (confirm this fingerprint with the archive out of band)")
             }

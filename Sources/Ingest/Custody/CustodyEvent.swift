@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Event types are the PREMIS event-type vocabulary terms
 /// (<http://id.loc.gov/vocabulary/preservation/eventType>); see docs/ingest.md for the exact
-/// bytes `hash` is computed over.
+/// bytes `hash` is computed over. Version 1 hashes every field directly; version 2 hashes
+/// `seq`, `prevHash` and the SHA-256 of a salted body, so an event can be shown redacted to
+/// those three values and still be checked (`CustodyEvent+Canonical.swift`).
 public struct CustodyEvent: Codable, Sendable, Equatable {
     /// Position in the log, from 1, without gaps.
     public var seq: UInt64
@@ -25,8 +27,63 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
     public var outcomeDetail: String
     /// `hash` of the previous event, lowercase hex; 64 zeros for the first event.
     public var prevHash: String
-    /// SHA-256 of `canonicalBytes()`, lowercase hex.
+    /// v1: SHA-256 of `canonicalBytes()`; v2: SHA-256 of `hashedBytes()` (seq, prevHash,
+    /// bodyHash). Lowercase hex.
     public var hash: String
+    /// The hashing rule the event was written with (absent in JSON of v1-only writers: 1).
+    public var version: Version = .v1
+    /// v2 only: 16 random bytes (32 lowercase hex) inside the hashed body, so that a redacted
+    /// event's `bodyHash` cannot be brute-forced from guessable fields.
+    public var salt: String?
+
+    /// The custody log format of one event.
+    public enum Version: Int, Codable, Sendable, Comparable {
+        /// `hash` = SHA-256 of every field (docs/ingest.md, "v1").
+        case v1 = 1
+        /// `hash` = SHA-256 of seq, prevHash and the salted body's SHA-256 (docs/ingest.md, "v2").
+        case v2 = 2
+        public static func < (a: Version, b: Version) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case seq, time, eventType, `operator`, tool, host, objects, outcome, outcomeDetail, prevHash, hash, version, salt
+    }
+
+    /// Decodes an event; `version` defaults to 1 (JSON written before v2 existed has none).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        seq = try c.decode(UInt64.self, forKey: .seq)
+        time = try c.decode(String.self, forKey: .time)
+        eventType = try c.decode(EventType.self, forKey: .eventType)
+        `operator` = try c.decode(String.self, forKey: .operator)
+        tool = try c.decode(Tool.self, forKey: .tool)
+        host = try c.decode(String.self, forKey: .host)
+        objects = try c.decode([Object].self, forKey: .objects)
+        outcome = try c.decode(Outcome.self, forKey: .outcome)
+        outcomeDetail = try c.decode(String.self, forKey: .outcomeDetail)
+        prevHash = try c.decode(String.self, forKey: .prevHash)
+        hash = try c.decode(String.self, forKey: .hash)
+        version = try c.decodeIfPresent(Version.self, forKey: .version) ?? .v1
+        salt = try c.decodeIfPresent(String.self, forKey: .salt)
+    }
+
+    init(seq: UInt64, time: String, eventType: EventType, operator: String, tool: Tool, host: String,
+         objects: [Object], outcome: Outcome, outcomeDetail: String, prevHash: String, hash: String,
+         version: Version = .v1, salt: String? = nil) {
+        self.seq = seq
+        self.time = time
+        self.eventType = eventType
+        self.operator = `operator`
+        self.tool = tool
+        self.host = host
+        self.objects = objects
+        self.outcome = outcome
+        self.outcomeDetail = outcomeDetail
+        self.prevHash = prevHash
+        self.hash = hash
+        self.version = version
+        self.salt = salt
+    }
 
     /// PREMIS event types used by the archive (labels from id.loc.gov).
     public enum EventType: String, Codable, Sendable, CaseIterable {

@@ -5,7 +5,8 @@ import LMDB
 /// The archive's hash-chained custody log, in the archive's own LMDB environment.
 ///
 /// Databases:
-/// - `custody.events`  — seq (u64 BE) → canonical event bytes ‖ 32-byte hash.
+/// - `custody.events`  — seq (u64 BE) → canonical event bytes ‖ 32-byte hash (v1 or v2, the
+///   first field says which; `CustodyEvent+Canonical.swift`).
 /// - `custody.objects` — object ID (UTF-8) ‖ 0x00 ‖ seq (u64 BE) → empty: events by record/blob/anchor.
 /// - `custody.meta`    — `head` → seq (u64 BE) ‖ hash (32 B) of the last event.
 ///
@@ -18,12 +19,18 @@ public final class CustodyLog: Sendable {
     let events: Database
     let objects: Database
     let meta: Database
+    /// The format `append` writes: v2 (redactable) unless told otherwise. Existing events keep
+    /// the version they were written with; a log may mix both.
+    public let eventVersion: CustodyEvent.Version
     static let headKey = Array("head".utf8)
 
     /// Opens the log's databases, creating them unless the environment is read-only.
     /// Call outside any transaction (creating a database is itself a write transaction).
-    public init(environment: Environment) throws {
+    /// `eventVersion` `.v1` writes events as archives made before v2 hold them (tests of mixed
+    /// chains, reproducing old archives); the archive itself always appends v2.
+    public init(environment: Environment, eventVersion: CustodyEvent.Version = .v2) throws {
         self.environment = environment
+        self.eventVersion = eventVersion
         do {
             events = try environment.openOrCreate("custody.events")
             objects = try environment.openOrCreate("custody.objects")
@@ -42,7 +49,8 @@ public final class CustodyLog: Sendable {
         var event = CustodyEvent(seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()),
                                  eventType: draft.eventType, operator: draft.agent.operator, tool: draft.agent.tool,
                                  host: draft.agent.host, objects: draft.objects, outcome: draft.outcome,
-                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "")
+                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "", version: eventVersion,
+                                 salt: eventVersion == .v2 ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil)
         event.hash = event.computedHash()
         let key = Self.key(event.seq)
         _ = try txn.put(events, key, event.storedBytes(), flags: .noOverwrite)
