@@ -69,16 +69,17 @@ extension JPEGContainer {
         return (out, at..<(at + segs.count))
     }
 
-    /// Replaces the store in `jpeg` with one of exactly the same length (placeholder → final).
-    public static func replace(_ store: [UInt8], in jpeg: [UInt8]) throws(ContainerError) -> [UInt8] {
+    /// Replaces the store in `jpeg` with one of exactly the same length (placeholder → final),
+    /// or with `resizing`, of any length (the segments after it move: an update manifest).
+    public static func replace(_ store: [UInt8], in jpeg: [UInt8], resizing: Bool = false) throws(ContainerError) -> [UInt8] {
         guard case .found(let loc) = try manifest(in: MemoryByteSource(jpeg)), let span = loc.span else {
             throw .noInsertionPoint
         }
-        guard loc.storeBytes.count == store.count else {
+        guard resizing || loc.storeBytes.count == store.count else {
             throw .sizeChanged(expected: loc.storeBytes.count, actual: store.count)
         }
         let segs = try app11Segments(for: store)
-        guard segs.count == span.count else { throw .sizeChanged(expected: span.count, actual: segs.count) }
+        guard resizing || segs.count == span.count else { throw .sizeChanged(expected: span.count, actual: segs.count) }
         var out = jpeg
         out.replaceSubrange(Int(span.lowerBound)..<Int(span.upperBound), with: segs)
         return out
