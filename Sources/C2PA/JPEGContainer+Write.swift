@@ -85,3 +85,19 @@ extension JPEGContainer {
         return out
     }
 }
+
+extension JPEGContainer {
+    /// `jpeg` with an APP1 XMP segment (`http://ns.adobe.com/xap/1.0/` NUL packet) inserted after
+    /// SOI and any APP0, where c2pa-rs writes one.
+    public static func insertXMP(_ packet: [UInt8], into jpeg: [UInt8]) throws(ContainerError) -> [UInt8] {
+        let content = XMPProvenance.jpegNamespace + [0] + packet
+        guard content.count + 2 <= 65_535 else { throw .manifestTooLarge }
+        var at: Int64 = 2
+        for s in try segments(of: MemoryByteSource(jpeg)) {
+            guard s.marker == 0xE0 else { break }
+            at = s.range.upperBound
+        }
+        let segment = [0xFF, 0xE1] + BigEndian.bytes(UInt16(content.count + 2)) + content
+        return Array(jpeg[0..<Int(at)]) + segment + Array(jpeg[Int(at)...])
+    }
+}

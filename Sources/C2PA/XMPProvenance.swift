@@ -82,6 +82,26 @@ public enum XMPProvenance {
         return value
     }
 
+    /// A minimal XMP packet whose `rdf:Description` carries `dcterms:provenance` = `value`
+    /// (escaped), as c2pa-rs writes a remote reference into a file that had no XMP.
+    public static func minimalPacket(provenance value: String) -> [UInt8] {
+        var escaped = ""
+        for c in value {
+            switch c {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(c)
+            }
+        }
+        let text = #"<?xpacket begin="\#u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>"#
+            + #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + #"<rdf:Description rdf:about="" xmlns:dcterms="http://purl.org/dc/terms/" dcterms:provenance=""#
+            + escaped + #""/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>"#
+        return Array(text.utf8)
+    }
+
     /// XML's five named entities and numeric character references; nil for any other `&`.
     static func decodeEntities(_ b: ArraySlice<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
