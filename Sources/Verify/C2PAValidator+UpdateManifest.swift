@@ -20,11 +20,12 @@ import C2PA
 ///   `manifest.update.wrongParents`); no hard-binding assertion; no claim thumbnail.
 ///   A standard manifest with more than one `parentOf` ingredient: `manifest.multipleParents`.
 ///
-/// Two rules are stricter than c2pa-rs, which accepts them: a hard binding inside an update
-/// manifest (c2pa-rs's check for it sits where only a standard manifest reaches, so it never
-/// fires) and a single claim thumbnail (c2pa-rs's validator counts `> 1`, while its writer and
-/// its message forbid any). The specification's code description says an update manifest with
-/// a hard binding is `manifest.update.invalid`.
+/// One rule is stricter than c2pa-rs, which accepts such a file: a hard binding inside an
+/// update manifest (c2pa-rs's check for it sits where only a standard manifest reaches, so it
+/// never fires). The specification's description of `manifest.update.invalid` names it.
+/// A standard manifest without a hard binding of its own is `claim.hardBindings.missing` here;
+/// c2pa-rs would follow its `parentOf` ingredient to a parent's binding as for an update
+/// manifest, which the specification does not allow a standard manifest.
 extension C2PAValidator {
     static let allowedUpdateActions: Set<String> = ["c2pa.edited.metadata", "c2pa.opened", "c2pa.published", "c2pa.redacted"]
 
