@@ -72,20 +72,9 @@ import Testing
             try Data(bytes).write(to: file("out/" + name))
             ours.append(file("out/" + name).path)
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("tests/peers/update_fixtures.py")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [script.path, file("out").path, file("chain.pem").path, file("key.pem").path, file("anchors.pem").path,
-                       file("plain.jpg").path, file("plain.mp4").path] + ours
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "update_fixtures.py: \(errText)")
+        let data = try PeerScript.run(python, script: "update_fixtures.py", [
+            file("out").path, file("chain.pem").path, file("key.pem").path, file("anchors.pem").path,
+            file("plain.jpg").path, file("plain.mp4").path] + ours)
         return (file("out"), try JSONDecoder().decode(PeerRun.self, from: data))
     }
 
