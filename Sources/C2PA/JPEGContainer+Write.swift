@@ -69,18 +69,35 @@ extension JPEGContainer {
         return (out, at..<(at + segs.count))
     }
 
-    /// Replaces the store in `jpeg` with one of exactly the same length (placeholder → final).
-    public static func replace(_ store: [UInt8], in jpeg: [UInt8]) throws(ContainerError) -> [UInt8] {
+    /// Replaces the store in `jpeg` with one of exactly the same length (placeholder → final),
+    /// or with `resizing`, of any length (the segments after it move: an update manifest).
+    public static func replace(_ store: [UInt8], in jpeg: [UInt8], resizing: Bool = false) throws(ContainerError) -> [UInt8] {
         guard case .found(let loc) = try manifest(in: MemoryByteSource(jpeg)), let span = loc.span else {
             throw .noInsertionPoint
         }
-        guard loc.storeBytes.count == store.count else {
+        guard resizing || loc.storeBytes.count == store.count else {
             throw .sizeChanged(expected: loc.storeBytes.count, actual: store.count)
         }
         let segs = try app11Segments(for: store)
-        guard segs.count == span.count else { throw .sizeChanged(expected: span.count, actual: segs.count) }
+        guard resizing || segs.count == span.count else { throw .sizeChanged(expected: span.count, actual: segs.count) }
         var out = jpeg
         out.replaceSubrange(Int(span.lowerBound)..<Int(span.upperBound), with: segs)
         return out
+    }
+}
+
+extension JPEGContainer {
+    /// `jpeg` with an APP1 XMP segment (`http://ns.adobe.com/xap/1.0/` NUL packet) inserted after
+    /// SOI and any APP0, where c2pa-rs writes one.
+    public static func insertXMP(_ packet: [UInt8], into jpeg: [UInt8]) throws(ContainerError) -> [UInt8] {
+        let content = XMPProvenance.jpegNamespace + [0] + packet
+        guard content.count + 2 <= 65_535 else { throw .manifestTooLarge }
+        var at: Int64 = 2
+        for s in try segments(of: MemoryByteSource(jpeg)) {
+            guard s.marker == 0xE0 else { break }
+            at = s.range.upperBound
+        }
+        let segment = [0xFF, 0xE1] + BigEndian.bytes(UInt16(content.count + 2)) + content
+        return Array(jpeg[0..<Int(at)]) + segment + Array(jpeg[Int(at)...])
     }
 }

@@ -54,7 +54,16 @@ public struct ManifestBuilder {
 
     /// The store bytes for a given hash assertion, signed (or a zero placeholder of `signatureSize`).
     func store(hashAssertion: (String, CBOR), signatureSize: Int, placeholder: Bool) throws(BuildError) -> [UInt8] {
-        let all = [hashAssertion] + assertions.map { ($0.label, $0.content) }
+        let manifest = try manifestNode(type: C2PABoxType.manifest, assertions: [hashAssertion] + assertions.map { ($0.label, $0.content) },
+                                        signatureSize: signatureSize, placeholder: placeholder)
+        return JUMBFNode.superbox(typeUUID: C2PABoxType.store, label: "c2pa", children: [manifest]).encoded()
+    }
+
+    /// One manifest superbox of JUMBF type `type` (`c2ma` standard, `c2um` update): the
+    /// assertions, a v2 claim referencing each, and the claim signature (padded to
+    /// `signatureSize` when given, or a zero placeholder of that size).
+    func manifestNode(type: [UInt8], assertions all: [(String, CBOR)], signatureSize: Int?,
+                      placeholder: Bool) throws(BuildError) -> JUMBFNode {
         let boxes = all.map { JUMBFNode.superbox(typeUUID: C2PABoxType.cbor, label: $0.0, children: [.cbor($0.1)]) }
         let refs = zip(all, boxes).map { a, b in
             HashedURI(url: "self#jumbf=c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
@@ -65,7 +74,7 @@ public struct ManifestBuilder {
         let claimBytes = claim.encoded()
         let sig: [UInt8]
         if placeholder {
-            sig = [UInt8](repeating: 0, count: signatureSize)
+            sig = [UInt8](repeating: 0, count: signatureSize ?? 0)
         } else {
             do {
                 sig = try COSESign1.sign(payload: claimBytes, algorithm: signer.algorithm,
@@ -73,12 +82,11 @@ public struct ManifestBuilder {
                                          signer: signer.sign, timestamper: signer.timestamp).encoded()
             } catch { throw .signature(error) }
         }
-        let manifest = JUMBFNode.superbox(typeUUID: C2PABoxType.manifest, label: manifestLabel, children: [
+        return JUMBFNode.superbox(typeUUID: type, label: manifestLabel, children: [
             .superbox(typeUUID: C2PABoxType.assertionStore, label: "c2pa.assertions", children: boxes),
             .superbox(typeUUID: C2PABoxType.claim, label: "c2pa.claim.v2", children: [.content(type: "cbor", payload: claimBytes)]),
             .superbox(typeUUID: C2PABoxType.signature, label: "c2pa.signature", children: [.content(type: "cbor", payload: sig)]),
         ])
-        return JUMBFNode.superbox(typeUUID: C2PABoxType.store, label: "c2pa", children: [manifest]).encoded()
     }
 
     /// Size to reserve for the COSE_Sign1: one real signing's length plus the slack.
@@ -145,6 +153,8 @@ public struct ManifestBuilder {
         case container(ContainerError)
         case hash(HashAssertionError)
         case layoutUnstable
+        /// An update manifest needs a store with an active manifest to be the parent.
+        case noParentManifest
 
         public var code: String {
             switch self {
@@ -152,6 +162,7 @@ public struct ManifestBuilder {
             case .container(let e): e.code
             case .hash(let e): e.code
             case .layoutUnstable: "build.layoutUnstable"
+            case .noParentManifest: "build.noParentManifest"
             }
         }
     }

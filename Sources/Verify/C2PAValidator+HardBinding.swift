@@ -4,9 +4,11 @@ import Foundation
 
 extension C2PAValidator {
     /// Recomputes the claim's hard binding (`c2pa.hash.data` or `c2pa.hash.bmff[.v2|.v3]`) in one
-    /// streamed pass. Returns whether it matches.
+    /// streamed pass. Returns whether it matches. `grownStore`: the file range of a store that
+    /// has grown since this (parent's) data hash was made, when an update manifest is active
+    /// (C2PAValidator+UpdateManifest.swift).
     func checkHardBinding(claim: Claim, store: ManifestStore, manifest: Manifest, source: some ByteSource,
-                          boxes: [BMFFBox]?, report r: inout C2PAReport) -> Bool {
+                          boxes: [BMFFBox]?, grownStore: Range<Int64>? = nil, report r: inout C2PAReport) -> Bool {
         let refs = claim.assertionReferences.filter {
             guard let (_, labels) = JUMBFURI.path(of: $0.url), let last = labels.last else { return false }
             return last == DataHashAssertion.label || last.hasPrefix("c2pa.hash.bmff")
@@ -39,7 +41,8 @@ extension C2PAValidator {
             let expected: [UInt8]
             let actual: [UInt8]
             if isData {
-                let a = try DataHashAssertion(cbor: content)
+                var a = try DataHashAssertion(cbor: content)
+                if let grownStore { a.exclusions = Self.exclusions(a.exclusions, adjustedTo: grownStore) }
                 expected = a.hash
                 actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
             } else {

@@ -63,8 +63,22 @@ extension C2PAValidator {
         // Every hashed URI the claim makes.
         tampered = !checkAssertionReferences(claim: claim, manifest: manifest, store: store, report: &r) || tampered
 
-        // The hard binding.
-        let bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
+        // Update-manifest and parentOf rules; the hard binding: the manifest's own, or for an
+        // update manifest its parent's (C2PAValidator+UpdateManifest.swift).
+        tampered = !checkManifestKind(claim: claim, manifest: manifest, store: store, report: &r) || tampered
+        let bound: Bool
+        if manifest.kind == .update {
+            if let binding = bindingManifest(for: manifest, claim: claim, store: store) {
+                bound = checkHardBinding(claim: binding.claim, store: store, manifest: binding.manifest, source: source, boxes: boxes,
+                                         grownStore: r.container == "jpeg" ? location.span : nil, report: &r)
+            } else {
+                r.failure.append(.init(code: "claim.hardBindings.missing", url: Self.manifestURI(manifest.label),
+                                       explanation: "could not find manifest with hard binding"))
+                bound = false
+            }
+        } else {
+            bound = checkHardBinding(claim: claim, store: store, manifest: manifest, source: source, boxes: boxes, report: &r)
+        }
         tampered = tampered || !bound
 
         // Ingredient manifests, recursively (docs/verify.md, Ingredients).

@@ -78,8 +78,11 @@ public final class C2PAValidator: Sendable {
             return r
         }
         guard case .found(let location) = lookup else {
-            if case .absent(let why) = lookup { r.reason = why }
             r.integrity = .unsigned
+            if case .absent(let why) = lookup {
+                r.reason = why
+                if why == "none" { noteRemoteReference(source: source, boxes: boxes, into: &r) }
+            }
             return r
         }
         validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)

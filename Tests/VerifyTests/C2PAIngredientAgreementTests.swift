@@ -51,20 +51,9 @@ import Testing
         try otherKey.pemPKCS8.write(to: file("other-key.pem"), atomically: true, encoding: .utf8)
         try Data(try t.media("jpg")).write(to: file("plain.jpg"))
         try Data(try t.media("mp4")).write(to: file("plain.mp4"))
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("tests/peers/ingredient_fixtures.py")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [script.path, file("out").path, file("chain.pem").path, file("key.pem").path, file("anchors.pem").path,
-                       file("plain.jpg").path, file("plain.mp4").path, file("other-chain.pem").path, file("other-key.pem").path]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "ingredient_fixtures.py: \(errText)")
+        let data = try PeerScript.run(python, script: "ingredient_fixtures.py", [
+            file("out").path, file("chain.pem").path, file("key.pem").path, file("anchors.pem").path,
+            file("plain.jpg").path, file("plain.mp4").path, file("other-chain.pem").path, file("other-key.pem").path])
         return (file("out"), try JSONDecoder().decode(PeerRun.self, from: data))
     }
 
