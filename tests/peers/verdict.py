@@ -33,7 +33,10 @@ MALFORMED_CODES = {
     "manifest.multipleParents", "general.error", "algorithm.unsupported",
 }
 # Errors that mean "no manifest in this asset".
-UNSIGNED_ERRORS = ("ManifestNotFound", "JumbfNotFound", "no JUMBF data found")
+UNSIGNED_ERRORS = ("ManifestNotFound", "JumbfNotFound", "no JUMBF data found",
+                   # A remote manifest (XMP dcterms:provenance) with fetching disabled: no
+                   # embedded store, which our verifier reports as unsigned + manifest.inaccessible.
+                   "must fetch remote manifests")
 
 _PRIORITY = [
     lambda c: c in MALFORMED_CODES,
