@@ -158,6 +158,35 @@ import Testing
         }
     }
 
+    /// Ingest without libav: every capture stored with the exit code integrity gives; each new
+    /// record's thumbnail entry carries the error instead of a blob.
+    @Test func ingestWithoutLibAVStoresEveryRecord() throws {
+        let s = Scratch()
+        let empty = s.path + "/no-libav"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let dump = s.path + "/dump"
+        let synth = try Self.run(try Self.sibling("capture-synth"), [dump, "--stills", "2", "--videos", "0", "--seed", "12", "--jobs", "1"])
+        #expect(synth.status == 0, "\(synth.err)")
+        let cli = try #require(binaryPath())
+        let archive = s.archive
+        for args in [["init", "--archive", archive], ["trust", "add", dump + "/trust/signer-root.pem", "--archive", archive],
+                     ["trust", "add", dump + "/trust/tsa-root.pem", "--tsa", "--archive", archive]] {
+            #expect(try Self.run(cli, args).status == 0, "\(args)")
+        }
+        let ingest = try Self.run(cli, ["ingest", dump, "--archive", archive, "--jobs", "1"], environment: ["EXHIBIT_LIBAV_DIR": empty])
+        #expect(ingest.status == 0, "\(ingest.out)\(ingest.err)")
+        let query = try Self.run(cli, ["query", "--archive", archive, "--format", "json"])
+        let ids = try Self.reports(query.out).compactMap { $0["recordId"] as? String }
+        #expect(ids.count == 2)
+        for id in ids {
+            let show = try Self.run(cli, ["show", id, "--archive", archive])
+            let derived = show.out.split(separator: "\n").filter { $0.hasPrefix("derived thumbnail") }
+            #expect(derived.count == 1, "\(show.out)")
+            #expect(derived.first?.hasPrefix("derived thumbnail none ") == true, "\(derived)")
+            #expect(derived.first?.contains("media.libavUnavailable: \(empty)/libavutil.so.") == true, "\(derived)")
+        }
+    }
+
     static func reports(_ jsonLines: String) throws -> [[String: Any]] {
         try jsonLines.split(separator: "\n").compactMap {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
