@@ -5,6 +5,8 @@ import CAVLoader
 /// "Loading libav"). Every owner of a libav pointer (`MediaIO`, `FormatInput`, `Packet`,
 /// `Frame`, `PictureDecoder`, `EncoderContext`, `Scaler`) and `JPEGEncoder` call `require()`
 /// before their first libav call, so a missing library is a `MediaError`, never a crash.
+/// `EXHIBIT_LIBAV_DIR` (read by the loader at the first load) names the directory to load them
+/// from; unset or empty: the dynamic loader's search path.
 public enum LibAV {
     /// Loads the libraries (once per process; later calls cost one `pthread_once`) or throws
     /// `.libraryUnavailable` with the dynamic loader's reason.
@@ -20,8 +22,4 @@ public enum LibAV {
     public static var libraryNames: [String] {
         (0..<4).compactMap { cav_library_name(Int32($0)).map { String(cString: $0) } }
     }
-
-    /// The environment variable naming the directory to load the libraries from (unset or
-    /// empty: the dynamic loader's search path). Read once, at the first load.
-    public static let directoryVariable = "EXHIBIT_LIBAV_DIR"
 }
