@@ -16,13 +16,16 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLMDB", path: "Sources/CLMDB", pkgConfig: "lmdb",
                        providers: [.apt(["liblmdb-dev"])]),
-        .systemLibrary(name: "CAV", path: "Sources/CAV", pkgConfig: "libavformat",
+        // libav: headers only (no pkgConfig, whose libs would be linked); CAVLoader dlopens the
+        // libraries the first time media work runs (docs/media.md, "Loading libav").
+        .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .target(name: "CAVLoader"),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
-        .target(name: "Media", dependencies: ["CAV", "Crypto", "CaptureFormat"]),
+        .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),

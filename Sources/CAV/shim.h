@@ -1,4 +1,7 @@
-// libavformat / libavcodec / libavutil / libswscale for Swift. Only Sources/Media imports it.
+// libavformat / libavcodec / libavutil / libswscale headers for Swift: types, enums and the
+// macros re-exported below. Only Sources/Media imports it. No library is linked: the functions
+// are called through CAVLoader's `cav_*` trampolines (dlopen on first use), so nothing here
+// may call a libav function, not even in a `static inline` helper.
 // AVERROR(e), AVERROR_EOF, AV_NOPTS_VALUE and AV_TIME_BASE_Q are macros: re-exported here.
 #ifndef EXHIBIT_CAV_SHIM_H
 #define EXHIBIT_CAV_SHIM_H
@@ -29,6 +32,4 @@ static const int exhibit_FF_QP2LAMBDA = FF_QP2LAMBDA;
 static const int exhibit_AV_CODEC_FLAG_QSCALE = AV_CODEC_FLAG_QSCALE;
 static inline int exhibit_AVERROR(int e) { return AVERROR(e); }
 static inline AVRational exhibit_AV_TIME_BASE_Q(void) { AVRational q = {1, AV_TIME_BASE}; return q; }
-/// libav logs to stderr by default; the library is quiet unless the host asks.
-static inline void exhibit_av_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 #endif

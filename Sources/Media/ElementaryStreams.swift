@@ -1,4 +1,5 @@
 import CAV
+import CAVLoader
 import CaptureFormat
 
 /// One track's streamed-chunk hashes as recomputed from the file, with when each chunk's last
@@ -116,9 +117,9 @@ private final class TrackReader {
         self.hasher = TrackChunkHasher(track: track, chunkSize: chunkSize)
         self.timeBase = stream.pointee.time_base
         var total: Int64 = 0
-        let n = avformat_index_get_entries_count(stream)
+        let n = cav_avformat_index_get_entries_count(stream)
         for i in 0..<n {
-            if let e = avformat_index_get_entry(stream, i) { total += Int64(e.pointee.size) }
+            if let e = cav_avformat_index_get_entry(stream, i) { total += Int64(e.pointee.size) }
         }
         self.announced = n > 0 ? total : nil
         self.announcedSamples = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil

@@ -1,4 +1,5 @@
 import CAV
+import CAVLoader
 
 /// Owns an opened `AVFormatContext` reading a `MediaByteSource` through `MediaIO`.
 ///
@@ -11,19 +12,20 @@ final class FormatInput {
     let io: MediaIO
 
     init(source: MediaByteSource, name: String, raw: Bool = false) throws(MediaError) {
+        try LibAV.require()
         _ = FormatInput.quiet
         let io = try MediaIO(source: source)
-        guard let ctx = avformat_alloc_context() else { throw .cannotOpen(detail: "avformat_alloc_context failed") }
+        guard let ctx = cav_avformat_alloc_context() else { throw .cannotOpen(detail: "avformat_alloc_context failed") }
         ctx.pointee.pb = io.context
         ctx.pointee.flags |= exhibit_AVFMT_FLAG_CUSTOM_IO
         if raw { ctx.pointee.flags |= exhibit_AVFMT_FLAG_NOPARSE | exhibit_AVFMT_FLAG_NOFILLIN }
         ctx.pointee.probesize = Int64(MediaLimits.probeBytes)
         var options: OpaquePointer?
-        av_dict_set(&options, "max_streams", "\(MediaLimits.maxStreams * 4)", 0)
-        av_dict_set(&options, "ignore_editlist", "1", 0)
+        cav_av_dict_set(&options, "max_streams", "\(MediaLimits.maxStreams * 4)", 0)
+        cav_av_dict_set(&options, "ignore_editlist", "1", 0)
         var p: UnsafeMutablePointer<AVFormatContext>? = ctx
-        let rc = avformat_open_input(&p, name, nil, &options)
-        av_dict_free(&options)
+        let rc = cav_avformat_open_input(&p, name, nil, &options)
+        cav_av_dict_free(&options)
         guard rc >= 0, let opened = p else {
             // avformat_open_input frees the context on failure; the custom IO stays ours.
             if let e = io.lastError { throw e }
@@ -36,11 +38,11 @@ final class FormatInput {
     }
 
     /// libav logs to stderr unless told otherwise; set once, before the first open.
-    private static let quiet: Void = exhibit_av_quiet()
+    private static let quiet: Void = cav_av_log_set_level(AV_LOG_QUIET)
 
     deinit {
         var p: UnsafeMutablePointer<AVFormatContext>? = context
-        avformat_close_input(&p)
+        cav_avformat_close_input(&p)
     }
 
     var streamCount: Int { Int(context.pointee.nb_streams) }
@@ -61,11 +63,11 @@ final class FormatInput {
     func findStreamInfo() throws(MediaError) {
         var options = [OpaquePointer?](repeating: nil, count: streamCount)
         for i in options.indices {
-            av_dict_set(&options[i], "max_pixels", "\(MediaLimits.maxPixels)", 0)
-            av_dict_set(&options[i], "threads", "1", 0)
+            cav_av_dict_set(&options[i], "max_pixels", "\(MediaLimits.maxPixels)", 0)
+            cav_av_dict_set(&options[i], "threads", "1", 0)
         }
-        let rc = options.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
-        for i in options.indices { av_dict_free(&options[i]) }
+        let rc = options.withUnsafeMutableBufferPointer { cav_avformat_find_stream_info(context, $0.baseAddress) }
+        for i in options.indices { cav_av_dict_free(&options[i]) }
         if rc < 0 { throw .corrupt(detail: "find_stream_info: " + AVErrorText.describe(rc)) }
     }
 
@@ -82,8 +84,8 @@ final class FormatInput {
     /// Reads the next packet into `packet`; false at end of input. Packets over
     /// `MediaLimits.maxPacketBytes` throw.
     func readPacket(_ packet: Packet) throws(MediaError) -> Bool {
-        av_packet_unref(packet.pointer)
-        let rc = av_read_frame(context, packet.pointer)
+        cav_av_packet_unref(packet.pointer)
+        let rc = cav_av_read_frame(context, packet.pointer)
         if rc == AVErrorText.eof { return false }
         if rc < 0 {
             if let e = io.lastError { throw e }
@@ -100,13 +102,14 @@ final class Packet {
     let pointer: UnsafeMutablePointer<AVPacket>
 
     init() throws(MediaError) {
-        guard let p = av_packet_alloc() else { throw .cannotOpen(detail: "av_packet_alloc failed") }
+        try LibAV.require()
+        guard let p = cav_av_packet_alloc() else { throw .cannotOpen(detail: "av_packet_alloc failed") }
         pointer = p
     }
 
     deinit {
         var p: UnsafeMutablePointer<AVPacket>? = pointer
-        av_packet_free(&p)
+        cav_av_packet_free(&p)
     }
 
     var streamIndex: Int { Int(pointer.pointee.stream_index) }

@@ -1,11 +1,13 @@
 import CAV
+import CAVLoader
 
 /// Owns one `AVFrame` (a decoded or to-be-encoded picture).
 final class Frame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     init() throws(MediaError) {
-        guard let f = av_frame_alloc() else { throw .decodeFailed(detail: "av_frame_alloc failed") }
+        try LibAV.require()
+        guard let f = cav_av_frame_alloc() else { throw .decodeFailed(detail: "av_frame_alloc failed") }
         pointer = f
     }
 
@@ -16,13 +18,13 @@ final class Frame {
         pointer.pointee.width = Int32(width)
         pointer.pointee.height = Int32(height)
         pointer.pointee.format = format.rawValue
-        let rc = av_frame_get_buffer(pointer, 0)
+        let rc = cav_av_frame_get_buffer(pointer, 0)
         if rc < 0 { throw .scaleFailed(detail: "av_frame_get_buffer: " + AVErrorText.describe(rc)) }
     }
 
     deinit {
         var f: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&f)
+        cav_av_frame_free(&f)
     }
 
     var width: Int { Int(pointer.pointee.width) }

@@ -23,6 +23,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case encodeFailed(detail: String)
     /// Scaling / pixel format conversion failed.
     case scaleFailed(detail: String)
+    /// libav's shared libraries could not be loaded (`LibAV`); `detail` is the dynamic
+    /// loader's message (`libavutil.so.57: cannot open shared object file: …`).
+    case libraryUnavailable(detail: String)
 
     public var code: String {
         switch self {
@@ -37,13 +40,14 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .decodeFailed: "media.decodeFailed"
         case .encodeFailed: "media.encodeFailed"
         case .scaleFailed: "media.scaleFailed"
+        case .libraryUnavailable: "media.libavUnavailable"
         }
     }
 
     public var description: String {
         switch self {
         case .cannotOpen(let d), .unrecognizedContainer(let d), .corrupt(let d), .decodeFailed(let d),
-             .encodeFailed(let d), .scaleFailed(let d):
+             .encodeFailed(let d), .scaleFailed(let d), .libraryUnavailable(let d):
             "\(code): \(d)"
         case .tooManyStreams(let n): "\(code): \(n) streams"
         case .packetTooLarge(let n): "\(code): \(n) bytes"

@@ -1,4 +1,5 @@
 import CAV
+import CAVLoader
 
 /// What a media file's container and stream headers state: facts only, no judgement.
 ///
@@ -137,8 +138,8 @@ public struct MediaFacts: Codable, Sendable, Equatable {
         case AVMEDIA_TYPE_ATTACHMENT: "attachment"
         default: "unknown"
         }
-        let codec = avcodec_get_name(par.codec_id).map { String(cString: $0) } ?? "unknown"
-        let profile = avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
+        let codec = cav_avcodec_get_name(par.codec_id).map { String(cString: $0) } ?? "unknown"
+        let profile = cav_avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
         var s = Stream(index: index, type: type, codec: codec, profile: profile)
         if par.codec_type == AVMEDIA_TYPE_VIDEO {
             if par.width > 0 { s.width = Int(par.width) }
@@ -149,7 +150,7 @@ public struct MediaFacts: Codable, Sendable, Equatable {
         if par.codec_type == AVMEDIA_TYPE_AUDIO {
             if par.sample_rate > 0 { s.sampleRate = Int(par.sample_rate) }
             if par.ch_layout.nb_channels > 0 { s.channels = Int(par.ch_layout.nb_channels) }
-            let bits = par.bits_per_coded_sample > 0 ? par.bits_per_coded_sample : av_get_bits_per_sample(par.codec_id)
+            let bits = par.bits_per_coded_sample > 0 ? par.bits_per_coded_sample : cav_av_get_bits_per_sample(par.codec_id)
             if bits > 0 { s.bitsPerSample = Int(bits) }
         }
         if st.duration > 0, st.duration != exhibit_AV_NOPTS_VALUE, st.time_base.den > 0 {
@@ -158,12 +159,12 @@ public struct MediaFacts: Codable, Sendable, Equatable {
         if par.bit_rate > 0 {
             s.bitRate = Int(par.bit_rate)
         } else if let rate = s.sampleRate, let ch = s.channels, let bits = s.bitsPerSample,
-                  av_get_bits_per_sample(par.codec_id) > 0 {
+                  cav_av_get_bits_per_sample(par.codec_id) > 0 {
             s.bitRate = rate * ch * bits  // uncompressed PCM: the rate is the format
         }
         if st.nb_frames > 0 { s.frameCount = Int(st.nb_frames) }
         if s.durationSeconds == nil, let frames = s.frameCount, let rate = s.sampleRate, rate > 0,
-           av_get_bits_per_sample(par.codec_id) > 0 {
+           cav_av_get_bits_per_sample(par.codec_id) > 0 {
             // CAF states LPCM length as a frame count (one sample frame per packet), not a duration.
             s.durationSeconds = Double(frames) / Double(rate)
         }

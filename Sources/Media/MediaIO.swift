@@ -1,4 +1,5 @@
 import CAV
+import CAVLoader
 
 /// Owns the custom `AVIOContext` (and its buffer) through which libavformat reads a
 /// `MediaByteSource`. The context's `opaque` points back here, unretained: the owning
@@ -16,7 +17,8 @@ final class MediaIO {
 
     init(source: MediaByteSource) throws(MediaError) {
         self.source = source
-        guard let buffer = av_malloc(Int(MediaIO.bufferSize))?.assumingMemoryBound(to: UInt8.self) else {
+        try LibAV.require()
+        guard let buffer = cav_av_malloc(Int(MediaIO.bufferSize))?.assumingMemoryBound(to: UInt8.self) else {
             throw .cannotOpen(detail: "av_malloc failed")
         }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
@@ -24,12 +26,12 @@ final class MediaIO {
             guard let opaque else { return -1 }
             return Unmanaged<MediaIO>.fromOpaque(opaque).takeUnretainedValue().seek(offset, whence)
         } : nil
-        guard let ctx = avio_alloc_context(buffer, MediaIO.bufferSize, 0, opaque, { opaque, buf, size in
+        guard let ctx = cav_avio_alloc_context(buffer, MediaIO.bufferSize, 0, opaque, { opaque, buf, size in
             guard let opaque, let buf, size > 0 else { return exhibit_AVERROR_EOF }
             return Unmanaged<MediaIO>.fromOpaque(opaque).takeUnretainedValue().read(buf, Int(size))
         }, nil, seek) else {
             var b: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(buffer)
-            av_freep(&b)
+            cav_av_freep(&b)
             throw .cannotOpen(detail: "avio_alloc_context failed")
         }
         ctx.pointee.seekable = source.isSeekable ? AVIO_SEEKABLE_NORMAL : 0
@@ -40,10 +42,10 @@ final class MediaIO {
         if let ctx = context {
             // libav may have replaced the buffer; free whatever it holds now.
             withUnsafeMutablePointer(to: &ctx.pointee.buffer) { p in
-                p.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 1) { av_freep($0) }
+                p.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 1) { cav_av_freep($0) }
             }
             var c: UnsafeMutablePointer<AVIOContext>? = ctx
-            avio_context_free(&c)
+            cav_avio_context_free(&c)
         }
     }
 

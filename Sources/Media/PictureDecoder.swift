@@ -1,4 +1,5 @@
 import CAV
+import CAVLoader
 
 /// Owns an `AVCodecContext` opened as a decoder for one stream, single-threaded, with
 /// libavcodec's own `max_pixels` cap set to `MediaLimits.maxPixels`. `lowres` k (mjpeg: up to 3)
@@ -7,26 +8,27 @@ final class PictureDecoder {
     let context: UnsafeMutablePointer<AVCodecContext>
 
     init(stream: UnsafeMutablePointer<AVStream>, lowres: Int = 0) throws(MediaError) {
+        try LibAV.require()
         guard let par = stream.pointee.codecpar else { throw .noSuchStream("video") }
         if par.pointee.width > 0 || par.pointee.height > 0 {
             try Frame.checkDimensions(width: Int(par.pointee.width), height: Int(par.pointee.height))
         }
-        let name = avcodec_get_name(par.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
-        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else { throw .codecUnavailable(name) }
-        guard let ctx = avcodec_alloc_context3(codec) else { throw .decodeFailed(detail: "avcodec_alloc_context3 failed") }
+        let name = cav_avcodec_get_name(par.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+        guard let codec = cav_avcodec_find_decoder(par.pointee.codec_id) else { throw .codecUnavailable(name) }
+        guard let ctx = cav_avcodec_alloc_context3(codec) else { throw .decodeFailed(detail: "avcodec_alloc_context3 failed") }
         context = ctx
-        var rc = avcodec_parameters_to_context(ctx, par)
+        var rc = cav_avcodec_parameters_to_context(ctx, par)
         if rc < 0 { throw .decodeFailed(detail: AVErrorText.describe(rc)) }
         ctx.pointee.thread_count = 1
         ctx.pointee.max_pixels = Int64(MediaLimits.maxPixels)
         ctx.pointee.lowres = Int32(max(0, min(lowres, Int(codec.pointee.max_lowres))))
-        rc = avcodec_open2(ctx, codec, nil)
+        rc = cav_avcodec_open2(ctx, codec, nil)
         if rc < 0 { throw .decodeFailed(detail: "\(name): " + AVErrorText.describe(rc)) }
     }
 
     deinit {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&c)
+        cav_avcodec_free_context(&c)
     }
 
     /// The largest lowres k (≤ `maxLowres`) that still leaves a `width`×`height` picture at
@@ -88,13 +90,13 @@ final class PictureDecoder {
                     decoder = try PictureDecoder(stream: stream, lowres: lowres)
                 }
                 guard let decoder else { continue }
-                let rc = avcodec_send_packet(decoder.context, packet.pointer)
+                let rc = cav_avcodec_send_packet(decoder.context, packet.pointer)
                 if rc < 0 && rc != AVErrorText.again { lastError = AVErrorText.describe(rc) }
             } else if let decoder {
-                _ = avcodec_send_packet(decoder.context, nil)  // drain
+                _ = cav_avcodec_send_packet(decoder.context, nil)  // drain
             }
             guard let decoder else { break }
-            let rc = avcodec_receive_frame(decoder.context, frame.pointer)
+            let rc = cav_avcodec_receive_frame(decoder.context, frame.pointer)
             if rc >= 0 {
                 let ctx = decoder.context.pointee
                 let full = lowres > 0 && ctx.coded_width > 0 && ctx.coded_height > 0
