@@ -79,11 +79,9 @@ extension BMFFHashAssertion {
         for m in maps {
             guard let name = m.alg ?? alg else { return .mismatch("no algorithm for the merkle map") }
             guard let initHash = m.initHash else { continue }
-            guard let moof = firstMoof else { return .mismatch("initHash in a file without fragments (no moof)") }
-            let start = UInt64(moof.range.lowerBound)
-            let algorithm = try DigestAlgorithm.c2pa(name)
-            let actual = try RangeHasher.hash(source, excluding: ranges + [(start, UInt64(source.count) - start)],
-                                              markers: markers, algorithm: algorithm)
+            guard firstMoof != nil else { return .mismatch("initHash in a file without fragments (no moof)") }
+            let actual = try initSegmentHash(source: source, tree: tree, ranges: ranges, markers: markers,
+                                             algorithm: DigestAlgorithm.c2pa(name))
             if actual != initHash { return .mismatch("initialization segment hash does not match") }
         }
         let merkleBoxes = try Self.merkleBoxCount(in: tree, source: source)
@@ -106,6 +104,23 @@ extension BMFFHashAssertion {
             return .mismatch("number of merkle maps does not match the mdat boxes")
         }
         return maps.isEmpty ? .match : .unsupported("mdat Merkle trees are not recomputed")
+    }
+
+    /// A merkle map's `initHash` for a fragmented file: everything before the first top-level
+    /// `moof`, minus the exclusions, with the offset markers (v2/v3); nil without a `moof`.
+    public func initSegmentHash(over source: some ByteSource, algorithm: DigestAlgorithm) throws(HashAssertionError) -> [UInt8]? {
+        let tree: [BMFFBox]
+        do { tree = try BMFFBox.parse(source) } catch { throw .container(error) }
+        guard tree.contains(where: { $0.type == "moof" }) else { return nil }
+        let (ranges, markers) = try exclusionRanges(source: source, boxes: tree)
+        return try initSegmentHash(source: source, tree: tree, ranges: ranges, markers: markers, algorithm: algorithm)
+    }
+
+    private func initSegmentHash(source: some ByteSource, tree: [BMFFBox], ranges: [(UInt64, UInt64)], markers: [UInt64],
+                                 algorithm: DigestAlgorithm) throws(HashAssertionError) -> [UInt8] {
+        let start = UInt64(tree.first { $0.type == "moof" }?.range.lowerBound ?? source.count)
+        return try RangeHasher.hash(source, excluding: ranges + [(start, UInt64(source.count) - start)],
+                                    markers: markers, algorithm: algorithm)
     }
 
     /// Top-level C2PA `uuid` boxes whose purpose is `merkle`.
