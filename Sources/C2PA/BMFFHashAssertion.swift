@@ -1,13 +1,14 @@
-/// `c2pa.hash.bmff.v2` / `c2pa.hash.bmff.v3`: a hash of an ISO BMFF file minus boxes picked by
-/// exclusion predicates, with each kept top-level box's 8-byte big-endian offset hashed before it.
+/// `c2pa.hash.bmff` (v1), `c2pa.hash.bmff.v2` and `c2pa.hash.bmff.v3`: a hash of an ISO BMFF
+/// file minus boxes picked by exclusion predicates. v2 and v3 hash each kept top-level box's
+/// 8-byte big-endian offset before it; v1 hashes no offsets (c2pa-rs: `bmff_version > 1`).
 ///
 ///     { exclusions: [* { xpath: tstr, ? length: uint, ? data: [* { offset: uint, value: bstr }],
 ///                        ? subset: [* { offset: uint, length: uint }], ? version: uint,
 ///                        ? flags: bstr(3), ? exact: bool }],
-///       ? alg: tstr, ? hash: bstr, ? merkle: [* merkle-map], ? name: tstr }
+///       ? alg: tstr, ? hash: bstr, ? merkle: [* merkle-map], ? name: tstr, ? url: tstr }
 ///
-/// Merkle (fragmented / chunked mdat) hashing is recorded but not computed: `computeHash` throws
-/// `merkleNotSupported` when the assertion has no plain `hash`.
+/// An optional field written as CBOR `null` is absent (serde's `Option`, as older c2pa-rs wrote
+/// every unset field). `url` (a remote hash) is deprecated: c2pa-rs refuses it.
 public struct BMFFHashAssertion: Sendable, Equatable {
     public struct Exclusion: Sendable, Equatable {
         public struct DataMatch: Sendable, Equatable {
@@ -45,10 +46,13 @@ public struct BMFFHashAssertion: Sendable, Equatable {
     public var exclusions: [Exclusion]
     public var alg: String?
     public var hash: [UInt8]?
-    public var merkle: CBOR?
+    public var merkle: [MerkleMap]?
     public var name: String?
+    /// The deprecated remote-hash URL (v1); present means c2pa-rs refuses the assertion.
+    public var url: String?
 
-    public static func label(version: Int) -> String { "c2pa.hash.bmff.v\(version)" }
+    /// `c2pa.hash.bmff` for version 1, `c2pa.hash.bmff.vN` after.
+    public static func label(version: Int) -> String { version == 1 ? "c2pa.hash.bmff" : "c2pa.hash.bmff.v\(version)" }
 
     /// The exclusions c2pa-rs writes by default: the C2PA `uuid` box (data match on its usertype
     /// at offset 8), `/ftyp`, `/mfra`, `/free`, `/skip`.
@@ -65,6 +69,7 @@ public struct BMFFHashAssertion: Sendable, Equatable {
         self.hash = hash
         self.merkle = nil
         self.name = name
+        self.url = nil
     }
 
     public init(label: String, cbor c: CBOR) throws(HashAssertionError) {
@@ -76,61 +81,45 @@ public struct BMFFHashAssertion: Sendable, Equatable {
         }
         guard c.mapValue != nil else { throw .notAMap }
         var ex: [Exclusion] = []
-        for item in c["exclusions"]?.arrayValue ?? [] {
-            guard let xpath = item["xpath"]?.textValue else { throw .badField("exclusions.xpath") }
-            var e = Exclusion(xpath: xpath)
-            if let l = item["length"] { guard let v = l.intValue, v >= 0 else { throw .badField("length") }; e.length = UInt64(v) }
-            if let d = item["data"] {
-                guard let a = d.arrayValue else { throw .badField("data") }
-                var ms: [Exclusion.DataMatch] = []
-                for m in a {
-                    guard let o = m["offset"]?.intValue, o >= 0, let v = m["value"]?.bytesValue else { throw .badField("data") }
-                    ms.append(.init(offset: UInt64(o), value: v))
-                }
-                e.data = ms
-            }
-            if let s = item["subset"] {
-                guard let a = s.arrayValue else { throw .badField("subset") }
-                var ss: [Exclusion.Subset] = []
-                for m in a {
-                    guard let o = m["offset"]?.intValue, o >= 0, let l = m["length"]?.intValue, l >= 0 else {
-                        throw .badField("subset")
-                    }
-                    ss.append(.init(offset: UInt64(o), length: UInt64(l)))
-                }
-                e.subset = ss
-            }
-            if let v = item["version"] { guard let n = v.intValue, (0...255).contains(n) else { throw .badField("version") }; e.version = UInt8(n) }
-            if let f = item["flags"] { guard let b = f.bytesValue else { throw .badField("flags") }; e.flags = b }
-            if let x = item["exact"] { guard let b = x.boolValue else { throw .badField("exact") }; e.exact = b }
-            ex.append(e)
+        if let list = Self.present(c["exclusions"]) {
+            guard let items = list.arrayValue else { throw .badField("exclusions") }
+            for item in items { ex.append(try Exclusion(cbor: item)) }
         }
         exclusions = ex
-        alg = c["alg"]?.textValue
-        hash = c["hash"]?.bytesValue
-        merkle = c["merkle"]
-        name = c["name"]?.textValue
+        alg = try Self.present(c["alg"]).map { v throws(HashAssertionError) in
+            guard let t = v.textValue else { throw .badField("alg") }
+            return t
+        }
+        hash = try Self.present(c["hash"]).map { v throws(HashAssertionError) in
+            guard let b = v.bytesValue else { throw .badField("hash") }
+            return b
+        }
+        merkle = try Self.present(c["merkle"]).map { v throws(HashAssertionError) in
+            guard let a = v.arrayValue else { throw .badField("merkle") }
+            var maps: [MerkleMap] = []
+            for m in a { maps.append(try MerkleMap(cbor: m)) }
+            return maps
+        }
+        name = Self.present(c["name"])?.textValue
+        url = Self.present(c["url"]).map { $0.textValue ?? "" }
+    }
+
+    /// A map value, nil when absent or CBOR `null`.
+    static func present(_ v: CBOR?) -> CBOR? {
+        guard let v, !v.isNull else { return nil }
+        return v
     }
 
     /// The assertion CBOR in c2pa-rs's key order.
-    public var cbor: CBOR {
-        var pairs: [(String, CBOR)] = [("exclusions", .array(exclusions.map { e in
-            var p: [(String, CBOR)] = [("xpath", .text(e.xpath))]
-            if let l = e.length { p.append(("length", .unsigned(l))) }
-            if let d = e.data {
-                p.append(("data", .array(d.map { .textMap([("offset", .unsigned($0.offset)), ("value", .bytes($0.value))]) })))
-            }
-            if let s = e.subset {
-                p.append(("subset", .array(s.map { .textMap([("offset", .unsigned($0.offset)), ("length", .unsigned($0.length))]) })))
-            }
-            if let v = e.version { p.append(("version", .unsigned(UInt64(v)))) }
-            if let f = e.flags { p.append(("flags", .bytes(f))) }
-            if let x = e.exact { p.append(("exact", .bool(x))) }
-            return .textMap(p)
-        }))]
+    public var cbor: CBOR { cbor(exclusionNulls: false) }
+
+    /// The assertion CBOR; `exclusionNulls` writes every unset exclusion field as `null`, as
+    /// c2pa-rs did before it skipped unset fields (its `legacy.mp4` and `video1.mp4` fixtures).
+    public func cbor(exclusionNulls: Bool) -> CBOR {
+        var pairs: [(String, CBOR)] = [("exclusions", .array(exclusions.map { $0.cbor(nulls: exclusionNulls) }))]
         if let alg { pairs.append(("alg", .text(alg))) }
         if let hash { pairs.append(("hash", .bytes(hash))) }
-        if let merkle { pairs.append(("merkle", merkle)) }
+        if let merkle { pairs.append(("merkle", .array(merkle.map(\.cbor)))) }
         if let name { pairs.append(("name", .text(name))) }
         return .textMap(pairs)
     }

@@ -2,14 +2,17 @@
 ///
 ///     self#jumbf=c2pa.assertions/c2pa.hash.data            relative to the given manifest
 ///     self#jumbf=/c2pa/urn:c2pa:…/c2pa.assertions/c2pa.hash.data   absolute from the store
+///     self#jumbf=c2pa/urn:c2pa:…/c2pa.assertions/c2pa.hash.data    absolute too (c2pa-rs)
 public enum JUMBFURI {
     public static let prefix = "self#jumbf="
 
-    /// The label path of a URI, or nil when it is not a `self#jumbf=` URI.
+    /// The label path of a URI, or nil when it is not a `self#jumbf=` URI. A path starting
+    /// `c2pa/` is absolute too (c2pa-rs `to_normalized_uri` adds the missing `/`; its fragmented
+    /// MP4 fixtures write `self#jumbf=c2pa/<manifest>/c2pa.assertions/…`).
     public static func path(of uri: String) -> (absolute: Bool, labels: [String])? {
         guard uri.hasPrefix(prefix) else { return nil }
         let p = uri.dropFirst(prefix.count)
-        let absolute = p.hasPrefix("/")
+        let absolute = p.hasPrefix("/") || p.hasPrefix("c2pa/")
         let labels = p.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard !labels.isEmpty else { return nil }
         return (absolute, labels)

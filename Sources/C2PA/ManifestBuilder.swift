@@ -40,6 +40,8 @@ public struct ManifestBuilder {
     /// Assertions other than the hash assertion, in order: (label, CBOR content).
     public var assertions: [(label: String, content: CBOR)]
     public var signer: Signer
+    /// How the claim's hashed URIs name the assertions (`ManifestBuilder+BMFF.swift`).
+    public var assertionURIForm: AssertionURIForm = .relative
 
     public init(manifestLabel: String, instanceID: String, generatorName: String, generatorVersion: String? = nil,
                 title: String? = nil, assertions: [(label: String, content: CBOR)], signer: Signer) {
@@ -66,7 +68,8 @@ public struct ManifestBuilder {
                       placeholder: Bool) throws(BuildError) -> JUMBFNode {
         let boxes = all.map { JUMBFNode.superbox(typeUUID: C2PABoxType.cbor, label: $0.0, children: [.cbor($0.1)]) }
         let refs = zip(all, boxes).map { a, b in
-            HashedURI(url: "self#jumbf=c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
+            HashedURI(url: assertionURIForm == .relative ? "self#jumbf=c2pa.assertions/\(a.0)"
+                                                         : "self#jumbf=c2pa/\(manifestLabel)/c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
         }
         var claim = ClaimV2Builder(instanceID: instanceID, generatorName: generatorName, generatorVersion: generatorVersion,
                                    manifestLabel: manifestLabel, createdAssertions: refs)
@@ -129,23 +132,10 @@ public struct ManifestBuilder {
         catch let e as HashAssertionError { throw .hash(e) } catch { throw .layoutUnstable }
     }
 
-    /// `mp4` (holding no store) signed with a `c2pa.hash.bmff.v2` (or v3) assertion with the
-    /// default exclusions; the store goes in a `uuid` box after `ftyp`, chunk offsets fixed.
+    /// `mp4` (holding no store) signed with a `c2pa.hash.bmff.v2` (or v3, or v1) assertion with
+    /// the default exclusions; the store goes in a `uuid` box after `ftyp`, chunk offsets fixed.
     public func signMP4(_ mp4: [UInt8], bmffVersion: Int = 2) throws(BuildError) -> [UInt8] {
-        let reserve = try signatureReserve()
-        func hashAssertion(_ hash: [UInt8]) -> (String, CBOR) {
-            (BMFFHashAssertion.label(version: bmffVersion), BMFFHashAssertion(version: bmffVersion, hash: hash).cbor)
-        }
-        do {
-            let placeholder = try store(hashAssertion: hashAssertion([UInt8](repeating: 0, count: 32)),
-                                        signatureSize: reserve, placeholder: true)
-            let (embedded, _) = try BMFFContainer.embed(placeholder, into: mp4)
-            let hash = try BMFFHashAssertion(version: bmffVersion, hash: nil)
-                .computeHash(over: MemoryByteSource(embedded), algorithm: .sha256)
-            let final = try store(hashAssertion: hashAssertion(hash), signatureSize: reserve, placeholder: false)
-            return try BMFFContainer.replace(final, in: embedded)
-        } catch let e as BuildError { throw e } catch let e as ContainerError { throw .container(e) }
-        catch let e as HashAssertionError { throw .hash(e) } catch { throw .layoutUnstable }
+        try signMP4(mp4, bmffHash: BMFFHashAssertion(version: bmffVersion, hash: nil))
     }
 
     public enum BuildError: Error, Equatable {

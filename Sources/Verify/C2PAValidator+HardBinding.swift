@@ -46,14 +46,11 @@ extension C2PAValidator {
                 expected = a.hash
                 actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
             } else {
-                let a = try BMFFHashAssertion(label: label, cbor: content)
-                guard let h = a.hash else {
-                    r.failure.append(.init(code: "\(prefix).unsupported", url: url,
-                                           explanation: "merkle-only BMFF hashing is not supported"))
-                    return false
+                let verdict = try BMFFHashAssertion(label: label, cbor: content).verify(over: source, boxes: boxes, claimAlg: claim.alg)
+                if verdict == .match { r.success.append(.init(code: "\(prefix).match", url: url)) } else {
+                    r.failure.append(.init(code: "\(prefix).\(verdict.status)", url: url, explanation: verdict.explanation))
                 }
-                expected = h
-                actual = try a.computeHash(over: source, boxes: boxes, algorithm: .c2pa(a.alg, default: claim.alg))
+                return verdict == .match
             }
             if actual == expected {
                 r.success.append(.init(code: "\(prefix).match", url: url))
