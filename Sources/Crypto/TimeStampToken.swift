@@ -131,23 +131,11 @@ public struct TimeStampToken: Sendable {
         return String(cString: hex).lowercased()
     }
 
-    /// GeneralizedTime `YYYYMMDDhhmmss[.f*]Z` to a Date, keeping fractional seconds.
+    /// The genTime's text (TimeStampToken+GeneralizedTime.swift has the accepted form).
     static func generalizedTime(_ t: UnsafePointer<ASN1_GENERALIZEDTIME>) -> Date? {
         let length = Int(ASN1_STRING_length(t))
-        guard length >= 15, length <= 40, let data = ASN1_STRING_get0_data(t) else { return nil }
-        let text = Array(UnsafeBufferPointer(start: data, count: length))
-        var tm = tm()
-        guard ASN1_TIME_to_tm(t, &tm) == 1 else { return nil }
-        var seconds = TimeInterval(timegm(&tm))
-        if text.count > 15, text[14] == UInt8(ascii: ".") {
-            var scale = 0.1
-            for c in text.dropFirst(15) {
-                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { break }
-                seconds += Double(c - UInt8(ascii: "0")) * scale
-                scale /= 10
-            }
-        }
-        return Date(timeIntervalSince1970: seconds)
+        guard length <= 25, let data = ASN1_STRING_get0_data(t) else { return nil }
+        return generalizedTime(text: UnsafeBufferPointer(start: data, count: length))
     }
 }
 

@@ -171,6 +171,7 @@ extension C2PAValidator {
 
         // The ingredient's claim: signature, credential, timestamp, its hashed URIs.
         var scratch = C2PAReport(integrity: .intact) // no container: the JPEG pad rule is the active manifest's
+        scratch.claimVersion = claim.version // the v1 timestamp rule (C2PAValidator+Signature)
         _ = verifySignature(manifest: target, claimBytes: Array(claimBytes),
                             url: JUMBFURI.absolute(manifest: label, path: "c2pa.signature"), report: &scratch)
         _ = checkAssertionReferences(claim: claim, manifest: target, store: store, report: &scratch)

@@ -26,8 +26,15 @@ extension C2PAValidator {
             r.failure.append(.init(code: "algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return out
         }
+        // The chain where c2pa-rs looks for it (COSESign1.certificateChain: protected 33 or
+        // "x5chain", else the unprotected "x5chain" of older writers).
+        let chainDER: [[UInt8]]
+        do { chainDER = try cose.certificateChain().certificates } catch {
+            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate: \(error.code)"))
+            return out
+        }
         var parsed: [ParsedCertificate] = []
-        for der in cose.x5chain {
+        for der in chainDER {
             guard let c = parsedCertificate(der) else {
                 r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "x5chain certificate does not parse"))
                 return out
@@ -60,22 +67,24 @@ extension C2PAValidator {
             out.padClean = false
         }
 
-        // Timestamp: degrades only itself.
-        let trustedTime = checkTimestamp(cose, claimBytes: claimBytes, url: url, report: &r)
+        // Timestamp: degrades only itself. Its genTime is the signing time for the certificate
+        // checks when the token is trusted, or, for a v1 claim, when only its imprint and CMS
+        // signature hold (c2pa-rs claim.rs `verify_claim` turns TSA trust off for v1 claims).
+        let signingTimeFromToken = checkTimestamp(cose, claimBytes: claimBytes, url: url, report: &r)
 
-        // Validity at the signing time (the trusted genTime, else now) and the C2PA profile.
-        let signingTime = trustedTime ?? Date()
+        // Validity at the signing time (the timestamp's genTime, else now) and the C2PA profile.
+        let signingTime = signingTimeFromToken ?? Date()
         if leaf.isValid(at: signingTime) {
             r.success.append(.init(code: "claimSignature.insideValidity", url: url))
         } else {
             r.failure.append(.init(code: "claimSignature.outsideValidity", url: url,
-                                   explanation: trustedTime == nil ? "at the current time" : "at the timestamp's genTime"))
+                                   explanation: signingTimeFromToken == nil ? "at the current time" : "at the timestamp's genTime"))
         }
         let violations = leafInfo.profileViolations
         if !violations.isEmpty {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
         }
-        switch chainValidation(parsed, at: trustedTime) {
+        switch chainValidation(parsed, at: signingTimeFromToken) {
         case .trusted:
             if violations.isEmpty {
                 r.success.append(.init(code: "signingCredential.trusted", url: url))
@@ -87,22 +96,32 @@ extension C2PAValidator {
         return out
     }
 
-    /// Checks the `sigTst2`/`sigTst` token; returns its genTime only when it is trusted.
+    /// Checks the `sigTst2`/`sigTst` token. Every `timeStamp.*` finding is informational, as in
+    /// c2pa-rs (time_stamp/verify.rs): a bad token loses the time, never the integrity. Returns
+    /// the genTime to validate the signer's certificate at: a trusted token's, or, in a v1 claim
+    /// (`r.claimVersion == 1`), that of a token whose imprint and signature hold even though its
+    /// TSA is not trusted (c2pa-rs does not check TSA trust for v1 claims: "legacy timestamp").
     func checkTimestamp(_ cose: COSESign1, claimBytes: [UInt8], url: String, report r: inout C2PAReport) -> Date? {
         guard let ts = cose.timestamp else { return nil }
         r.timestamp.header = ts.version.rawValue
         guard let token = ts.tokens.first else {
             r.timestamp.state = "malformed"
-            r.failure.append(.init(code: "timeStamp.malformed", url: url, explanation: "no token in \(ts.version.rawValue)"))
+            r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "no token in \(ts.version.rawValue)"))
             return nil
         }
         if ts.tokens.count > 1 {
-            r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "only one token is allowed; the first is used"))
+            // c2pa-rs ignores a sigTst holding more than one token (parse_and_validate_sigtst).
+            r.timestamp.state = "malformed"
+            r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "only one token is allowed; none is used"))
+            return nil
         }
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
         let validation: TimeStampValidation
+        var signerValidAtGenTime = true
         do {
-            validation = try TimeStampToken(der: token).verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
+            let parsed = try TimeStampToken(der: token)
+            if let signer = parsed.signerCertificate { signerValidAtGenTime = signer.isValid(at: parsed.genTime) }
+            validation = parsed.verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
                 tsaChainValidation(leaf, others, at: time)
             }
         } catch {
@@ -119,13 +138,16 @@ extension C2PAValidator {
             r.timestamp.state = "untrusted"
             r.timestamp.genTime = genTime
             r.success.append(.init(code: "timeStamp.validated", url: url, explanation: "timestamp message digest matched"))
-            r.informational.append(.init(code: "timeStamp.untrusted", url: url, explanation: "\(code): \(reason); trusted time lost"))
-            return nil
+            let legacy = r.claimVersion == 1 && signerValidAtGenTime
+            r.informational.append(.init(code: "timeStamp.untrusted", url: url, explanation: "\(code): \(reason); " + (legacy
+                ? "v1 claim: its genTime is still the signing time for the certificate checks, as c2pa-rs does"
+                : "trusted time lost")))
+            return legacy ? genTime : nil
         case .invalid(let code, let reason):
             let malformed = code == "malformed"
             r.timestamp.state = malformed ? "malformed" : "mismatch"
-            r.failure.append(.init(code: malformed ? "timeStamp.malformed" : "timeStamp.mismatch", url: url,
-                                   explanation: "\(code): \(reason); trusted time lost"))
+            r.informational.append(.init(code: malformed ? "timeStamp.malformed" : "timeStamp.mismatch", url: url,
+                                         explanation: "\(code): \(reason); trusted time lost"))
             return nil
         }
     }
