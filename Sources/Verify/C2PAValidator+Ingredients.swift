@@ -33,6 +33,8 @@ extension C2PAValidator {
         var path: [String]
         var checks = 0
         var limitReported = false
+        /// The first ingredient claim without a usable signature (the file is then malformed).
+        var signatureUnusable: String?
 
         mutating func add(_ list: StatusList, _ code: String, url: String?, _ explanation: String? = nil) {
             statuses.append((list, .init(code: code, url: url, explanation: explanation)))
@@ -56,6 +58,7 @@ extension C2PAValidator {
     func checkIngredients(claim: Claim, manifest: Manifest, store: ManifestStore, report r: inout C2PAReport) -> Bool {
         var walk = IngredientWalk(visited: [manifest.label], path: [manifest.label])
         walkIngredients(of: claim, in: manifest, store: store, depth: 0, walk: &walk)
+        if let why = walk.signatureUnusable { r.signatureUnusable = r.signatureUnusable ?? why }
         if walk.statuses.isEmpty { return true } // no ingredient assertion: nothing to compare
         let recorded = recordedStatuses(in: store)
         var intact = true
@@ -176,6 +179,7 @@ extension C2PAValidator {
                             url: JUMBFURI.absolute(manifest: label, path: "c2pa.signature"), report: &scratch)
         _ = checkAssertionReferences(claim: claim, manifest: target, store: store, report: &scratch)
         walk.add(scratch, manifest: label)
+        if let why = scratch.signatureUnusable { walk.signatureUnusable = walk.signatureUnusable ?? "ingredient \(label): \(why)" }
 
         // Its own ingredients, once per manifest.
         if walk.visited.insert(label).inserted {

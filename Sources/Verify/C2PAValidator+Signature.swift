@@ -17,30 +17,36 @@ extension C2PAValidator {
             r.failure.append(.init(code: "claimSignature.missing", url: url))
             return out
         }
+        // c2pa-rs (claim.rs `verify_claim`) cannot go on without a COSE_Sign1 and a leaf
+        // certificate (`parse_cose_sign1(..)?`, `get_signing_cert_serial_num(..)?`): its Reader
+        // fails, so the manifest is unreadable (`malformed`), not tampered.
         let cose: COSESign1
         do { cose = try COSESign1(parsing: sigBytes) } catch {
             r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "COSE_Sign1: \(error.code)"))
+            r.signatureUnusable = r.signatureUnusable ?? "COSE_Sign1 does not parse: \(error.code)"
+            return out
+        }
+        // The chain where c2pa-rs looks for it (COSESign1.certificateChain: protected 33 or
+        // "x5chain", else the unprotected "x5chain" of older writers); its leaf must parse.
+        let chainDER: [[UInt8]]
+        do { chainDER = try cose.certificateChain().certificates } catch {
+            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate: \(error.code)"))
+            r.signatureUnusable = r.signatureUnusable ?? "no signing certificate chain: \(error.code)"
+            return out
+        }
+        guard let leafDER = chainDER.first, parsedCertificate(leafDER) != nil else {
+            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "the signing certificate does not parse"))
+            r.signatureUnusable = r.signatureUnusable ?? "the signing certificate does not parse"
             return out
         }
         guard let coseAlg = cose.algorithm, let alg = SignatureAlgorithm(coseIdentifier: coseAlg.rawValue) else {
             r.failure.append(.init(code: "algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return out
         }
-        // The chain where c2pa-rs looks for it (COSESign1.certificateChain: protected 33 or
-        // "x5chain", else the unprotected "x5chain" of older writers).
-        let chainDER: [[UInt8]]
-        do { chainDER = try cose.certificateChain().certificates } catch {
-            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate: \(error.code)"))
-            return out
-        }
-        var parsed: [ParsedCertificate] = []
-        for der in chainDER {
-            guard let c = parsedCertificate(der) else {
-                r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "x5chain certificate does not parse"))
-                return out
-            }
-            parsed.append(c)
-        }
+        // Another certificate that does not parse leaves the signature checkable; the chain is
+        // then untrusted (c2pa-rs reads those only in its trust check).
+        let parsed = chainDER.compactMap(parsedCertificate)
+        let chainComplete = parsed.count == chainDER.count
         guard let leafInfo = parsed.first, let key = leafInfo.publicKey else {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate"))
             return out
@@ -84,7 +90,8 @@ extension C2PAValidator {
         if !violations.isEmpty {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
         }
-        switch chainValidation(parsed, at: signingTimeFromToken) {
+        switch chainComplete ? chainValidation(parsed, at: signingTimeFromToken)
+            : .untrusted(reason: "an x5chain certificate does not parse", code: "badCertificate") {
         case .trusted:
             if violations.isEmpty {
                 r.success.append(.init(code: "signingCredential.trusted", url: url))
