@@ -48,6 +48,9 @@ public struct ManifestBuilder {
     public var claimVersion = 2
     /// The claim's `alg`; nil leaves it out (a malformed claim, for tests).
     public var claimAlgorithm: String? = "sha256"
+    /// Hash each assertion's content box only, as pre-1.0 (pre-release) writers did, instead
+    /// of the superbox payload; for tests (c2pa-rs refuses such a store).
+    public var prereleaseHashing = false
 
     public init(manifestLabel: String, instanceID: String, generatorName: String, generatorVersion: String? = nil,
                 title: String? = nil, assertions: [(label: String, content: CBOR)], signer: Signer) {
@@ -65,7 +68,8 @@ public struct ManifestBuilder {
         let all = [hashAssertion] + assertions.map { ($0.label, $0.content) }
         let boxes = all.map { JUMBFNode.superbox(typeUUID: C2PABoxType.cbor, label: $0.0, children: [.cbor($0.1)]) }
         let refs = zip(all, boxes).map { a, b in
-            HashedURI(url: "self#jumbf=c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
+            HashedURI(url: "self#jumbf=c2pa.assertions/\(a.0)",
+                      hash: MessageDigest.sha256(prereleaseHashing ? a.1.encoded() : Array(b.encoded().dropFirst(8))))
         }
         let claimBytes = encodedClaim(refs)
         let sig: [UInt8]
