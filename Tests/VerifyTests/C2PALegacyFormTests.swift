@@ -70,41 +70,19 @@ import Testing
         }
     }
 
-    /// A PKI valid from 60 days ago, whose signer certificate expired 10 days ago: signed and
-    /// time-stamped 20 days ago, as `sdk/tests/fixtures/ocsp.jpg` was (its leaf has expired since).
-    final class ExpiredSignerPKI: Sendable {
-        let root: Certificate, rootKey: PrivateKey
-        let leaf: Certificate, leafKey: PrivateKey
-        let tsaRoot: Certificate, tsa: TimeStampAuthority
-        let signedAt = Date(timeIntervalSinceNow: -20 * 86_400)
-        init() throws {
-            let start = Date(timeIntervalSinceNow: -60 * 86_400), end = Date(timeIntervalSinceNow: 365 * 86_400)
-            rootKey = try PrivateKey.generate(.ec(.p256))
-            root = try CertificateBuilder(commonName: "Legacy Root", organization: "Exhibit", serial: 11, notBefore: start,
-                                          notAfter: end, extensions: CertificateBuilder.rootCAExtensions).selfSigned(key: rootKey)
-            leafKey = try PrivateKey.generate(.ec(.p256))
-            leaf = try CertificateBuilder(commonName: "Expired Device", organization: "Exhibit Devices", serial: 12, notBefore: start,
-                                          notAfter: Date(timeIntervalSinceNow: -10 * 86_400), extensions: CertificateBuilder.c2paSignerExtensions)
-                .issued(publicKey: leafKey.publicKey, issuer: root, issuerKey: rootKey)
-            let tsaRootKey = try PrivateKey.generate(.ec(.p256))
-            tsaRoot = try CertificateBuilder(commonName: "Legacy TSA Root", serial: 13, notBefore: start, notAfter: end,
-                                             extensions: CertificateBuilder.rootCAExtensions).selfSigned(key: tsaRootKey)
-            let tsaKey = try PrivateKey.generate(.ec(.p256))
-            let tsaCert = try CertificateBuilder(commonName: "Legacy TSA", serial: 14, notBefore: start, notAfter: end,
-                                                 extensions: CertificateBuilder.timeStampingExtensions)
-                .issued(publicKey: tsaKey.publicKey, issuer: tsaRoot, issuerKey: tsaRootKey)
-            tsa = TimeStampAuthority(certificate: tsaCert, key: tsaKey)
-        }
-    }
-
-    static let expired = Result { try ExpiredSignerPKI() }
+    /// A PKI valid from 60 days ago whose signer certificate expired 10 days ago; files are
+    /// signed and time-stamped 20 days ago, as `sdk/tests/fixtures/ocsp.jpg` was (its leaf has
+    /// expired since).
+    static let expired = Result { try C2PAValidatorTests.PKI(start: Date(timeIntervalSinceNow: -60 * 86_400),
+                                                             leafEnd: Date(timeIntervalSinceNow: -10 * 86_400)) }
+    static let signedAt = Date(timeIntervalSinceNow: -20 * 86_400)
 
     func expiredSignerBuilder(claimVersion: Int, header: TimestampVersion) throws -> ManifestBuilder {
         let pki = try Self.expired.get()
         var b = try t.builder(timestamp: false)
         b.signer = ManifestBuilder.Signer(algorithm: .es256, certificateChain: [pki.leaf.der, pki.root.der],
                                           sign: { try pki.leafKey.sign($0, algorithm: .es256) },
-                                          timestamp: { try pki.tsa.response(imprintOf: $0, at: pki.signedAt, serial: 5) })
+                                          timestamp: { try pki.tsa.response(imprintOf: $0, at: Self.signedAt, serial: 5) })
         b.signer.timestampHeader = header
         b.claimVersion = claimVersion
         if claimVersion == 1 { b.assertions = [] } // v1 claims carry no actions.v2
@@ -126,7 +104,7 @@ import Testing
         #expect(r1.integrity == .intact && r1.trust == .trusted, "\(r1.failure)")
         #expect(r1.failure == [])
         #expect(r1.codes.contains("claimSignature.insideValidity"))
-        #expect(abs((r1.timestamp.genTime ?? .distantPast).timeIntervalSince(pki.signedAt)) < 1)
+        #expect(abs((r1.timestamp.genTime ?? .distantPast).timeIntervalSince(Self.signedAt)) < 1)
 
         let v2 = try expiredSignerBuilder(claimVersion: 2, header: .v2).signJPEG(media)
         let r2 = v.validate(source: MemoryByteSource(v2))
