@@ -12,8 +12,8 @@ import Foundation
 ///
 /// The ingredient's codes are reported as c2pa-rs's `ingredientDeltas` are: a code (and URL)
 /// the ingredient assertion already recorded in its `validationResults` / `validationStatus`
-/// is not repeated. Any remaining failure makes the file `tampered`, except signer-trust,
-/// timestamp and validity-window findings, which never decide integrity (as for the active
+/// is not repeated. Any remaining failure makes the file `tampered`, except signer-trust
+/// (`signingCredential.*`, the validity window included) and timestamp findings, which never decide integrity (as for the active
 /// manifest). c2pa-rs likewise calls such a file `Invalid`.
 extension C2PAValidator {
     /// Deepest ingredient nesting followed (c2pa-rs stops at 200 with an error).
@@ -81,7 +81,7 @@ extension C2PAValidator {
     /// Whether an ingredient failure code makes the file `tampered`.
     static func decidesIntegrity(_ code: String) -> Bool {
         !(code.hasPrefix("signingCredential.") || code.hasPrefix("timeStamp.")
-            || code == "claimSignature.outsideValidity" || code == "general.error")
+            || code == "general.error")
     }
 
     private func walkIngredients(of claim: Claim, in manifest: Manifest, store: ManifestStore, depth: Int,

@@ -73,25 +73,32 @@ extension C2PAValidator {
             out.padClean = false
         }
 
-        // Timestamp: degrades only itself. Its genTime is the signing time for the certificate
+        // Timestamp: degrades only itself. Its time is the signing time for the certificate
         // checks when the token is trusted, or, for a v1 claim, when only its imprint and CMS
         // signature hold (c2pa-rs claim.rs `verify_claim` turns TSA trust off for v1 claims).
         let signingTimeFromToken = checkTimestamp(cose, claimBytes: claimBytes, url: url, report: &r)
 
-        // Validity at the signing time (the timestamp's genTime, else now) and the C2PA profile.
+        // Validity at the signing time (the timestamp's, else now) and the C2PA profile; an
+        // expired (or not yet valid) leaf is `signingCredential.expired`, as c2pa-rs names it
+        // (certificate_profile.rs): a credential finding, not an integrity one.
         let signingTime = signingTimeFromToken ?? Date()
-        if leaf.isValid(at: signingTime) {
+        let validAtSigningTime = leaf.isValid(at: signingTime)
+        if validAtSigningTime {
             r.success.append(.init(code: "claimSignature.insideValidity", url: url))
         } else {
-            r.failure.append(.init(code: "claimSignature.outsideValidity", url: url,
-                                   explanation: signingTimeFromToken == nil ? "at the current time" : "at the timestamp's genTime"))
+            r.failure.append(.init(code: "signingCredential.expired", url: url,
+                                   explanation: signingTimeFromToken == nil ? "at the current time" : "at the timestamp's time"))
         }
         let violations = leafInfo.profileViolations
         if !violations.isEmpty {
             r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
         }
-        switch chainComplete ? chainValidation(parsed, at: signingTimeFromToken)
-            : .untrusted(reason: "an x5chain certificate does not parse", code: "badCertificate") {
+        // An expired leaf is also untrusted (c2pa-rs 0.91.3 reports both, even where its chain
+        // check runs without a time); an incomplete chain cannot be trusted.
+        let verdict: ChainValidation = !validAtSigningTime ? .untrusted(reason: "the signing certificate is not valid at the signing time", code: "expired")
+            : !chainComplete ? .untrusted(reason: "an x5chain certificate does not parse", code: "badCertificate")
+            : chainValidation(parsed, at: signingTimeFromToken)
+        switch verdict {
         case .trusted:
             if violations.isEmpty {
                 r.success.append(.init(code: "signingCredential.trusted", url: url))
@@ -105,9 +112,11 @@ extension C2PAValidator {
 
     /// Checks the `sigTst2`/`sigTst` token. Every `timeStamp.*` finding is informational, as in
     /// c2pa-rs (time_stamp/verify.rs): a bad token loses the time, never the integrity. Returns
-    /// the genTime to validate the signer's certificate at: a trusted token's, or, in a v1 claim
+    /// the time to validate the signer's certificate at: a trusted token's, or, in a v1 claim
     /// (`r.claimVersion == 1`), that of a token whose imprint and signature hold even though its
     /// TSA is not trusted (c2pa-rs does not check TSA trust for v1 claims: "legacy timestamp").
+    /// That time is the token's signed `signingTime` attribute when it has one, else genTime
+    /// (`TimeStampToken.validationTime`, as c2pa-rs); the report keeps genTime.
     func checkTimestamp(_ cose: COSESign1, claimBytes: [UInt8], url: String, report r: inout C2PAReport) -> Date? {
         guard let ts = cose.timestamp else { return nil }
         r.timestamp.header = ts.version.rawValue
@@ -125,9 +134,11 @@ extension C2PAValidator {
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
         let validation: TimeStampValidation
         var signerValidAtGenTime = true
+        var vouched = Date()
         do {
             let parsed = try TimeStampToken(der: token)
-            if let signer = parsed.signerCertificate { signerValidAtGenTime = signer.isValid(at: parsed.genTime) }
+            vouched = parsed.validationTime
+            if let signer = parsed.signerCertificate { signerValidAtGenTime = signer.isValid(at: vouched) }
             validation = parsed.verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
                 tsaChainValidation(leaf, others, at: time)
             }
@@ -140,7 +151,7 @@ extension C2PAValidator {
             r.timestamp.genTime = genTime
             r.success.append(.init(code: "timeStamp.validated", url: url, explanation: "timestamp message digest matched"))
             r.success.append(.init(code: "timeStamp.trusted", url: url))
-            return genTime
+            return vouched
         case .untrusted(let genTime, let reason, let code):
             r.timestamp.state = "untrusted"
             r.timestamp.genTime = genTime
@@ -149,7 +160,7 @@ extension C2PAValidator {
             r.informational.append(.init(code: "timeStamp.untrusted", url: url, explanation: "\(code): \(reason); " + (legacy
                 ? "v1 claim: its genTime is still the signing time for the certificate checks, as c2pa-rs does"
                 : "trusted time lost")))
-            return legacy ? genTime : nil
+            return legacy ? vouched : nil
         case .invalid(let code, let reason):
             let malformed = code == "malformed"
             r.timestamp.state = malformed ? "malformed" : "mismatch"
