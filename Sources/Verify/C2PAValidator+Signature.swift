@@ -95,9 +95,14 @@ extension C2PAValidator {
         }
         // An expired leaf is also untrusted (c2pa-rs 0.91.3 reports both, even where its chain
         // check runs without a time); an incomplete chain cannot be trusted.
-        let verdict: ChainValidation = !validAtSigningTime ? .untrusted(reason: "the signing certificate is not valid at the signing time", code: "expired")
-            : !chainComplete ? .untrusted(reason: "an x5chain certificate does not parse", code: "badCertificate")
-            : chainValidation(parsed, at: signingTimeFromToken)
+        let verdict: ChainValidation
+        if !validAtSigningTime {
+            verdict = .untrusted(reason: "the signing certificate is not valid at the signing time", code: "expired")
+        } else if !chainComplete {
+            verdict = .untrusted(reason: "an x5chain certificate does not parse", code: "badCertificate")
+        } else {
+            verdict = chainValidation(parsed, at: signingTimeFromToken)
+        }
         switch verdict {
         case .trusted:
             if violations.isEmpty {
@@ -133,12 +138,12 @@ extension C2PAValidator {
         }
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
         let validation: TimeStampValidation
-        var signerValidAtGenTime = true
+        var tsaValidAtTokenTime = true
         var vouched = Date()
         do {
             let parsed = try TimeStampToken(der: token)
             vouched = parsed.validationTime
-            if let signer = parsed.signerCertificate { signerValidAtGenTime = signer.isValid(at: vouched) }
+            if let signer = parsed.signerCertificate { tsaValidAtTokenTime = signer.isValid(at: vouched) }
             validation = parsed.verify(imprintOf: input, anchors: tsaAnchors) { leaf, others, time in
                 tsaChainValidation(leaf, others, at: time)
             }
@@ -156,9 +161,9 @@ extension C2PAValidator {
             r.timestamp.state = "untrusted"
             r.timestamp.genTime = genTime
             r.success.append(.init(code: "timeStamp.validated", url: url, explanation: "timestamp message digest matched"))
-            let legacy = r.claimVersion == 1 && signerValidAtGenTime
+            let legacy = r.claimVersion == 1 && tsaValidAtTokenTime
             r.informational.append(.init(code: "timeStamp.untrusted", url: url, explanation: "\(code): \(reason); " + (legacy
-                ? "v1 claim: its genTime is still the signing time for the certificate checks, as c2pa-rs does"
+                ? "v1 claim: the token's time is still the signing time for the certificate checks, as c2pa-rs does"
                 : "trusted time lost")))
             return legacy ? vouched : nil
         case .invalid(let code, let reason):
