@@ -60,21 +60,38 @@ public struct COSESign1: Sendable, Equatable {
     /// The raw `alg` value, for reporting an unsupported one.
     public var algorithmValue: CBOR? { protectedHeader[intKey: 1] }
 
-    /// The certificate chain (label 33, leaf first): protected header preferred; the unprotected
-    /// header is accepted too, as c2pa-rs does for older signers.
-    public var x5chain: [[UInt8]] {
-        for h in [protectedHeader, unprotectedHeader] {
-            guard let v = h[intKey: 33] else { continue }
-            if let one = v.bytesValue { return [one] }
-            if let many = v.arrayValue { return many.compactMap(\.bytesValue) }
+    /// Which header carried the certificate chain.
+    public enum ChainHeader: String, Sendable { case protected, unprotected }
+
+    /// The certificate chain (leaf first), read exactly as c2pa-rs's `cert_chain_from_sign1` does:
+    /// the protected header's first entry labelled `33` or `"x5chain"`; failing that, the
+    /// unprotected header's `"x5chain"` entry (text label only: older C2PA writers put the chain
+    /// there, e.g. c2pa-rs ≤ 0.16 and Adobe's 2022 tools). A bstr is a one-certificate chain; an
+    /// array keeps its bstr elements. No chain, an array without a bstr, or a chain in both
+    /// headers is an error (`cose.x5chainMissing`, `cose.x5chainInBothHeaders`).
+    public func certificateChain() throws(COSEError) -> (certificates: [[UInt8]], header: ChainHeader) {
+        let unprotected = unprotectedHeader.mapValue?.first { $0.key == .text("x5chain") }?.value
+        if let p = protectedHeader.mapValue?.first(where: { $0.key == .int(33) || $0.key == .text("x5chain") })?.value {
+            // As c2pa-rs: only a readable chain in the unprotected header conflicts.
+            if let unprotected, (try? COSESign1.certificates(in: unprotected)) != nil { throw .x5chainInBothHeaders }
+            return (try COSESign1.certificates(in: p), .protected)
         }
-        return []
+        guard let unprotected else { throw .x5chainMissing }
+        return (try COSESign1.certificates(in: unprotected), .unprotected)
     }
 
-    /// Whether the x5chain came from the unprotected header.
-    public var x5chainIsUnprotected: Bool {
-        protectedHeader[intKey: 33] == nil && unprotectedHeader[intKey: 33] != nil
+    static func certificates(in value: CBOR) throws(COSEError) -> [[UInt8]] {
+        if let one = value.bytesValue { return [one] }
+        let many = value.arrayValue?.compactMap(\.bytesValue) ?? []
+        guard !many.isEmpty else { throw .x5chainMissing }
+        return many
     }
+
+    /// The certificate chain, or `[]` when `certificateChain()` fails.
+    public var x5chain: [[UInt8]] { (try? certificateChain().certificates) ?? [] }
+
+    /// Whether the x5chain came from the unprotected header.
+    public var x5chainIsUnprotected: Bool { (try? certificateChain().header) == .unprotected }
 
     /// The time-stamp tokens: `sigTst2` (v2) preferred over `sigTst` (v1), as c2pa-rs reads them.
     public var timestamp: (version: TimestampVersion, tokens: [[UInt8]])? {
@@ -144,6 +161,8 @@ public enum COSEError: Error, Equatable, Sendable {
     case badSignature
     case padTooSmall(needed: Int, reserved: Int)
     case signerFailed(String)
+    case x5chainMissing
+    case x5chainInBothHeaders
 
     public var code: String {
         switch self {
@@ -156,6 +175,8 @@ public enum COSEError: Error, Equatable, Sendable {
         case .badSignature: "cose.badSignature"
         case .padTooSmall: "cose.padTooSmall"
         case .signerFailed: "cose.signerFailed"
+        case .x5chainMissing: "cose.x5chainMissing"
+        case .x5chainInBothHeaders: "cose.x5chainInBothHeaders"
         }
     }
 }

@@ -95,7 +95,8 @@ public struct ClaimV2Builder: Sendable {
     public var createdAssertions: [HashedURI]
     public var gatheredAssertions: [HashedURI] = []
     public var title: String?
-    public var alg = "sha256"
+    /// The claim's hash algorithm; nil leaves the field out (c2pa-rs then refuses the store).
+    public var alg: String? = "sha256"
 
     public init(instanceID: String, generatorName: String, generatorVersion: String? = nil, manifestLabel: String,
                 createdAssertions: [HashedURI]) {
@@ -117,7 +118,7 @@ public struct ClaimV2Builder: Sendable {
         ]
         if !gatheredAssertions.isEmpty { pairs.append(("gathered_assertions", .array(gatheredAssertions.map(\.cbor)))) }
         if let title { pairs.append(("dc:title", .text(title))) }
-        pairs.append(("alg", .text(alg)))
+        if let alg { pairs.append(("alg", .text(alg))) }
         return .textMap(pairs)
     }
 

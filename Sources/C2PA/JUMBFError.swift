@@ -8,6 +8,9 @@ public enum JUMBFError: Error, Equatable, Sendable {
     case badDescription(offset: Int)
     case trailingBytes(offset: Int)
     case notAManifestStore
+    /// c2pa-rs load rules (ManifestStore+LoadRules): a claim without `alg`; pre-release content.
+    case claimAlgorithmMissing(manifest: String)
+    case prerelease(manifest: String, reason: String)
 
     public var code: String {
         switch self {
@@ -19,6 +22,8 @@ public enum JUMBFError: Error, Equatable, Sendable {
         case .badDescription: "jumbf.badDescription"
         case .trailingBytes: "jumbf.trailingBytes"
         case .notAManifestStore: "jumbf.notAManifestStore"
+        case .claimAlgorithmMissing: "algorithm.unsupported"
+        case .prerelease: "manifest.prerelease"
         }
     }
 }

@@ -21,6 +21,10 @@ public struct ManifestBuilder {
         /// A fixed COSE_Sign1 size to reserve; nil = one probe signing (signer and timestamper
         /// called once more) + `reserveSlack`. Setting it saves the probe in bulk generation.
         public var fixedReserve: Int?
+        /// Where the certificate chain goes (older forms for tests; default protected label 33).
+        public var chainPlacement: COSESign1.ChainPlacement = .protected
+        /// `sigTst2` (default) or the v1 `sigTst` header, whose imprint covers the claim.
+        public var timestampHeader: TimestampVersion = .v2
 
         public init(algorithm: COSEAlgorithm, certificateChain: [[UInt8]], reserveSlack: Int = 64,
                     sign: @escaping ([UInt8]) throws -> [UInt8], timestamp: (([UInt8]) throws -> [UInt8])? = nil) {
@@ -42,6 +46,13 @@ public struct ManifestBuilder {
     public var signer: Signer
     /// How the claim's hashed URIs name the assertions (`ManifestBuilder+BMFF.swift`).
     public var assertionURIForm: AssertionURIForm = .relative
+    /// 2 (`c2pa.claim.v2`, default) or 1 (`c2pa.claim`, the C2PA 1.x form, for tests).
+    public var claimVersion = 2
+    /// The claim's `alg`; nil leaves it out (a malformed claim, for tests).
+    public var claimAlgorithm: String? = "sha256"
+    /// Hash each assertion's content box only, as pre-1.0 (pre-release) writers did, instead
+    /// of the superbox payload; for tests (c2pa-rs refuses such a store).
+    public var prereleaseHashing = false
 
     public init(manifestLabel: String, instanceID: String, generatorName: String, generatorVersion: String? = nil,
                 title: String? = nil, assertions: [(label: String, content: CBOR)], signer: Signer) {
@@ -69,12 +80,10 @@ public struct ManifestBuilder {
         let boxes = all.map { JUMBFNode.superbox(typeUUID: C2PABoxType.cbor, label: $0.0, children: [.cbor($0.1)]) }
         let refs = zip(all, boxes).map { a, b in
             HashedURI(url: assertionURIForm == .relative ? "self#jumbf=c2pa.assertions/\(a.0)"
-                                                         : "self#jumbf=c2pa/\(manifestLabel)/c2pa.assertions/\(a.0)", hash: MessageDigest.sha256(Array(b.encoded().dropFirst(8))))
+                                                         : "self#jumbf=c2pa/\(manifestLabel)/c2pa.assertions/\(a.0)",
+                      hash: MessageDigest.sha256(prereleaseHashing ? a.1.encoded() : Array(b.encoded().dropFirst(8))))
         }
-        var claim = ClaimV2Builder(instanceID: instanceID, generatorName: generatorName, generatorVersion: generatorVersion,
-                                   manifestLabel: manifestLabel, createdAssertions: refs)
-        claim.title = title
-        let claimBytes = claim.encoded()
+        let claimBytes = encodedClaim(refs)
         let sig: [UInt8]
         if placeholder {
             sig = [UInt8](repeating: 0, count: signatureSize ?? 0)
@@ -82,14 +91,30 @@ public struct ManifestBuilder {
             do {
                 sig = try COSESign1.sign(payload: claimBytes, algorithm: signer.algorithm,
                                          certificateChain: signer.certificateChain, reservedSize: signatureSize,
+                                         chainPlacement: signer.chainPlacement, timestampHeader: signer.timestampHeader,
                                          signer: signer.sign, timestamper: signer.timestamp).encoded()
             } catch { throw .signature(error) }
         }
         return JUMBFNode.superbox(typeUUID: type, label: manifestLabel, children: [
             .superbox(typeUUID: C2PABoxType.assertionStore, label: "c2pa.assertions", children: boxes),
-            .superbox(typeUUID: C2PABoxType.claim, label: "c2pa.claim.v2", children: [.content(type: "cbor", payload: claimBytes)]),
+            .superbox(typeUUID: C2PABoxType.claim, label: claimVersion == 1 ? "c2pa.claim" : "c2pa.claim.v2", children: [.content(type: "cbor", payload: claimBytes)]),
             .superbox(typeUUID: C2PABoxType.signature, label: "c2pa.signature", children: [.content(type: "cbor", payload: sig)]),
         ])
+    }
+
+    func encodedClaim(_ refs: [HashedURI]) -> [UInt8] {
+        if claimVersion == 1 {
+            var claim = ClaimV1Builder(instanceID: instanceID, claimGenerator: generatorName, format: "image/jpeg",
+                                       manifestLabel: manifestLabel, assertions: refs)
+            claim.title = title
+            claim.alg = claimAlgorithm
+            return claim.encoded()
+        }
+        var claim = ClaimV2Builder(instanceID: instanceID, generatorName: generatorName, generatorVersion: generatorVersion,
+                                   manifestLabel: manifestLabel, createdAssertions: refs)
+        claim.title = title
+        claim.alg = claimAlgorithm
+        return claim.encoded()
     }
 
     /// Size to reserve for the COSE_Sign1: one real signing's length plus the slack.
@@ -97,6 +122,7 @@ public struct ManifestBuilder {
         if let fixed = signer.fixedReserve { return fixed }
         do {
             let probe = try COSESign1.sign(payload: [0], algorithm: signer.algorithm, certificateChain: signer.certificateChain,
+                                           chainPlacement: signer.chainPlacement, timestampHeader: signer.timestampHeader,
                                            signer: signer.sign, timestamper: signer.timestamp)
             return probe.encoded().count + signer.reserveSlack
         } catch { throw .signature(error) }

@@ -7,12 +7,14 @@ public struct ManifestStore: Sendable {
     /// The manifest the asset's claims are read from (the last one), nil when the store is empty.
     public var activeManifest: Manifest? { manifests.last }
 
-    /// Parses a store from its exact bytes (as a container returned them).
+    /// Parses a store from its exact bytes (as a container returned them) and applies
+    /// c2pa-rs's load rules (`ManifestStore+LoadRules.swift`).
     public init(parsing bytes: [UInt8]) throws(JUMBFError) {
         let root = try JUMBFBox(parsing: bytes)
         guard root.description?.typeUUID == C2PABoxType.store else { throw .notAManifestStore }
         self.root = root
         self.manifests = root.children.compactMap(Manifest.init(box:))
+        try checkLoadRules()
     }
 
     public func manifest(labelled label: String) -> Manifest? {

@@ -50,7 +50,8 @@ extension TimeStampToken {
         case .failure(let e): return .invalid(code: e.code, reason: e.reason)
         }
         let intermediates = tsaCertificates.filter { $0 != signer }
-        switch chain(signer, intermediates, genTime) {
+        // The TSA chain at the time the token vouches for (signingTime, else genTime; c2pa-rs).
+        switch chain(signer, intermediates, validationTime) {
         case .trusted: return .valid(genTime: genTime)
         case .untrusted(let reason, let code): return .untrusted(genTime: genTime, reason: reason, code: code)
         }

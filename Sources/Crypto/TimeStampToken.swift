@@ -19,6 +19,12 @@ public struct TimeStampToken: Sendable {
     public let tsaCertificates: [Certificate]
     /// The carried certificate that matches the SignerInfo's identifier; nil when the token does not carry it.
     public let signerCertificate: Certificate?
+    /// The SignerInfo's signed `signingTime` attribute (whole seconds), when it has exactly one.
+    public let signingTime: Date?
+    /// The time the token vouches for, as c2pa-rs reads it (time_stamp/verify.rs: "If there is
+    /// a signed signing time attribute use it"): `signingTime` when present, else `genTime`.
+    /// Certificates (the TSA's, and the C2PA signer's) are validated at this time.
+    public var validationTime: Date { signingTime ?? genTime }
     /// The parsed CMS, kept for the signature check (not to be verified from two threads at once).
     let contentInfo: CMSContentInfo
     /// True when `contentInfo` was parsed without its certificates (they are `tsaCertificates`,
@@ -76,11 +82,14 @@ public struct TimeStampToken: Sendable {
         }
         tsaCertificates = certs
         var signer: Certificate?
+        var signedAt: Date?
         if let infos = CMS_get0_SignerInfos(cms), exhibit_sk_CMS_SignerInfo_num(infos) > 0,
            let si = exhibit_sk_CMS_SignerInfo_value(infos, 0) {
             signer = certs.first { CMS_SignerInfo_cert_cmp(si, $0.x509) == 0 }
+            signedAt = TimeStampToken.signingTimeAttribute(si)
         }
         signerCertificate = signer
+        signingTime = signedAt
     }
 
     /// The token's CMS, parsed without its certificates when `SignedDataCertificates` can split
@@ -131,23 +140,25 @@ public struct TimeStampToken: Sendable {
         return String(cString: hex).lowercased()
     }
 
-    /// GeneralizedTime `YYYYMMDDhhmmss[.f*]Z` to a Date, keeping fractional seconds.
+    /// The PKCS #9 signingTime signed attribute (UTCTime or GeneralizedTime), nil when absent,
+    /// not single-valued (CMS allows one value) or unreadable.
+    static func signingTimeAttribute(_ si: OpaquePointer) -> Date? {
+        let index = CMS_signed_get_attr_by_NID(si, NID_pkcs9_signingTime, -1)
+        guard index >= 0, CMS_signed_get_attr_by_NID(si, NID_pkcs9_signingTime, index) < 0,
+              let attr = CMS_signed_get_attr(si, index), X509_ATTRIBUTE_count(attr) == 1,
+              let value = X509_ATTRIBUTE_get0_type(attr, 0) else { return nil }
+        let type = value.pointee.type
+        guard type == V_ASN1_UTCTIME || type == V_ASN1_GENERALIZEDTIME, let time = value.pointee.value.utctime else { return nil }
+        var tm = tm()
+        guard ASN1_TIME_to_tm(time, &tm) == 1 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&tm)))
+    }
+
+    /// The genTime's text (TimeStampToken+GeneralizedTime.swift has the accepted form).
     static func generalizedTime(_ t: UnsafePointer<ASN1_GENERALIZEDTIME>) -> Date? {
         let length = Int(ASN1_STRING_length(t))
-        guard length >= 15, length <= 40, let data = ASN1_STRING_get0_data(t) else { return nil }
-        let text = Array(UnsafeBufferPointer(start: data, count: length))
-        var tm = tm()
-        guard ASN1_TIME_to_tm(t, &tm) == 1 else { return nil }
-        var seconds = TimeInterval(timegm(&tm))
-        if text.count > 15, text[14] == UInt8(ascii: ".") {
-            var scale = 0.1
-            for c in text.dropFirst(15) {
-                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { break }
-                seconds += Double(c - UInt8(ascii: "0")) * scale
-                scale /= 10
-            }
-        }
-        return Date(timeIntervalSince1970: seconds)
+        guard length <= 25, let data = ASN1_STRING_get0_data(t) else { return nil }
+        return generalizedTime(text: UnsafeBufferPointer(start: data, count: length))
     }
 }
 

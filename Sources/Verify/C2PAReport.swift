@@ -59,6 +59,9 @@ public struct C2PAReport: Codable, Sendable, Equatable {
     public var timestamp: Timestamp
     /// Why the store could not be read (malformed) or found (unsigned), when that is the verdict.
     public var reason: String?
+    /// Set when a verified claim (active or ingredient) has no usable COSE_Sign1 or signing
+    /// certificate: c2pa-rs's Reader fails there, so the file is `malformed` (C2PAValidator).
+    var signatureUnusable: String?
 
     public init(integrity: Integrity, trust: Trust = .untrusted, timestamp: Timestamp = Timestamp(state: "absent")) {
         self.integrity = integrity

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// The ingredient's codes are reported as c2pa-rs's `ingredientDeltas` are: a code (and URL)
 /// the ingredient assertion already recorded in its `validationResults` / `validationStatus`
-/// is not repeated. Any remaining failure makes the file `tampered`, except signer-trust,
-/// timestamp and validity-window findings, which never decide integrity (as for the active
+/// is not repeated. Any remaining failure makes the file `tampered`, except signer-trust
+/// (`signingCredential.*`, the validity window included) and timestamp findings, which never decide integrity (as for the active
 /// manifest). c2pa-rs likewise calls such a file `Invalid`.
 extension C2PAValidator {
     /// Deepest ingredient nesting followed (c2pa-rs stops at 200 with an error).
@@ -33,6 +33,8 @@ extension C2PAValidator {
         var path: [String]
         var checks = 0
         var limitReported = false
+        /// The first ingredient claim without a usable signature (the file is then malformed).
+        var signatureUnusable: String?
 
         mutating func add(_ list: StatusList, _ code: String, url: String?, _ explanation: String? = nil) {
             statuses.append((list, .init(code: code, url: url, explanation: explanation)))
@@ -56,6 +58,7 @@ extension C2PAValidator {
     func checkIngredients(claim: Claim, manifest: Manifest, store: ManifestStore, report r: inout C2PAReport) -> Bool {
         var walk = IngredientWalk(visited: [manifest.label], path: [manifest.label])
         walkIngredients(of: claim, in: manifest, store: store, depth: 0, walk: &walk)
+        if let why = walk.signatureUnusable { r.signatureUnusable = r.signatureUnusable ?? why }
         if walk.statuses.isEmpty { return true } // no ingredient assertion: nothing to compare
         let recorded = recordedStatuses(in: store)
         var intact = true
@@ -78,7 +81,7 @@ extension C2PAValidator {
     /// Whether an ingredient failure code makes the file `tampered`.
     static func decidesIntegrity(_ code: String) -> Bool {
         !(code.hasPrefix("signingCredential.") || code.hasPrefix("timeStamp.")
-            || code == "claimSignature.outsideValidity" || code == "general.error")
+            || code == "general.error")
     }
 
     private func walkIngredients(of claim: Claim, in manifest: Manifest, store: ManifestStore, depth: Int,
@@ -171,10 +174,12 @@ extension C2PAValidator {
 
         // The ingredient's claim: signature, credential, timestamp, its hashed URIs.
         var scratch = C2PAReport(integrity: .intact) // no container: the JPEG pad rule is the active manifest's
+        scratch.claimVersion = claim.version // the v1 timestamp rule (C2PAValidator+Signature)
         _ = verifySignature(manifest: target, claimBytes: Array(claimBytes),
                             url: JUMBFURI.absolute(manifest: label, path: "c2pa.signature"), report: &scratch)
         _ = checkAssertionReferences(claim: claim, manifest: target, store: store, report: &scratch)
         walk.add(scratch, manifest: label)
+        if let why = scratch.signatureUnusable { walk.signatureUnusable = walk.signatureUnusable ?? "ingredient \(label): \(why)" }
 
         // Its own ingredients, once per manifest.
         if walk.visited.insert(label).inserted {

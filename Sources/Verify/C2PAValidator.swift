@@ -86,6 +86,10 @@ public final class C2PAValidator: Sendable {
             return r
         }
         validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
+        if let why = r.signatureUnusable, r.integrity != .malformed {
+            r.integrity = .malformed
+            r.reason = why
+        }
         return r
     }
 

@@ -161,3 +161,28 @@ extension TimeStampValidation {
     var invalidCode: String? { if case .invalid(let code, _) = self { code } else { nil } }
     var untrustedCode: String? { if case .untrusted(_, _, let code) = self { code } else { nil } }
 }
+
+/// RFC 3161 §2.4.2 genTime: `YYYYMMDDhhmmss[.f]Z`, every field bounded, other X.680 forms refused.
+@Suite struct GeneralizedTimeTests {
+    func parse(_ s: String) -> Date? { TimeStampToken.generalizedTime(text: Array(s.utf8)) }
+
+    @Test func acceptedForms() {
+        #expect(parse("20240806215337Z") == Date(timeIntervalSince1970: 1_722_981_217))
+        #expect(parse("20240806215337.5Z") == Date(timeIntervalSince1970: 1_722_981_217.5))
+        #expect(parse("20240806215337.125Z") == Date(timeIntervalSince1970: 1_722_981_217.125))
+        #expect(parse("20240806215337.500Z") == Date(timeIntervalSince1970: 1_722_981_217.5)) // trailing zeros tolerated
+        #expect(parse("19700101000000Z") == Date(timeIntervalSince1970: 0))
+        #expect(parse("20240229235959Z") == Date(timeIntervalSince1970: 1_709_251_199)) // leap day
+        #expect(parse("20991231235959.123456789Z") != nil)
+    }
+
+    @Test func refusedForms() {
+        for s in ["20240806216337Z",      // minute 63 (c2pa-rs's CA_ct.jpg)
+                  "20240806245337Z", "20240806215360Z", "20241306215337Z", "20240006215337Z",
+                  "20240832215337Z", "20230229120000Z", "20240431120000Z", "20240806215337",
+                  "202408062153Z", "2024080621Z", "20240806215337+0100", "20240806215337.Z",
+                  "20240806215337,5Z", "20240806215337.1234567890Z", "2024080621533Z7", "2024O806215337Z", ""] {
+            #expect(parse(s) == nil, "\(s)")
+        }
+    }
+}

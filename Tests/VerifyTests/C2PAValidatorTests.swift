@@ -11,14 +11,15 @@ import Testing
         let rootKey: PrivateKey, root: Certificate
         let leafKey: PrivateKey, leaf: Certificate
         let tsaRoot: Certificate, tsa: TimeStampAuthority
-        init() throws {
-            let start = Date(timeIntervalSinceNow: -86_400), end = Date(timeIntervalSinceNow: 86_400 * 365)
+        /// Every certificate valid from `start` to `end`, the signer's until `leafEnd` (default `end`).
+        init(start: Date = Date(timeIntervalSinceNow: -86_400), end: Date = Date(timeIntervalSinceNow: 86_400 * 365),
+             leafEnd: Date? = nil) throws {
             rootKey = try PrivateKey.generate(.ec(.p256))
             root = try CertificateBuilder(commonName: "C2PA Test Root", organization: "Exhibit", serial: 1, notBefore: start,
                                           notAfter: end, extensions: CertificateBuilder.rootCAExtensions).selfSigned(key: rootKey)
             leafKey = try PrivateKey.generate(.ec(.p256))
             leaf = try CertificateBuilder(commonName: "Device 7", organization: "Exhibit Devices", serial: 2, notBefore: start,
-                                          notAfter: end, extensions: CertificateBuilder.c2paSignerExtensions)
+                                          notAfter: leafEnd ?? end, extensions: CertificateBuilder.c2paSignerExtensions)
                 .issued(publicKey: leafKey.publicKey, issuer: root, issuerKey: rootKey)
             let tsaRootKey = try PrivateKey.generate(.ec(.p256))
             tsaRoot = try CertificateBuilder(commonName: "TSA Root", serial: 3, notBefore: start, notAfter: end,
