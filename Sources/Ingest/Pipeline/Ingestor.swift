@@ -25,10 +25,6 @@ public final class Ingestor: Sendable {
         /// Most captures per commit, and most inline bytes per commit.
         public var batchCaptures = 64
         public var batchInlineBytes = 32 << 20
-        /// How long after its previous commit the writer waits for more captures before
-        /// committing a batch that is not full: when the workers are the slower side, a
-        /// commit per capture or two would pay a transaction and an `fdatasync` each.
-        public var commitInterval: TimeInterval = 0.1
         /// How far workers may run ahead of the writer: captures, and inline bytes waiting.
         public var aheadCaptures = 256
         public var aheadInlineBytes = 32 << 20
@@ -86,14 +82,12 @@ public final class Ingestor: Sendable {
         }
         defer { channel.cancel() }
         var next = 0
-        var lastCommit = Date()
         while next < captures.count {
             var batch: [PreparedCapture] = [channel.take(next)]
             next += 1
             var inline = batch[0].inlineBytes
-            let deadline = lastCommit.addingTimeInterval(options.commitInterval)
             while next < captures.count, batch.count < options.batchCaptures, inline < options.batchInlineBytes,
-                  let p = channel.take(next, until: deadline) {
+                  let p = channel.takeIfReady(next) {
                 batch.append(p)
                 inline += p.inlineBytes
                 next += 1
@@ -102,7 +96,6 @@ public final class Ingestor: Sendable {
                 summary.count(item)
                 onItem(item)
             }
-            lastCommit = Date()
         }
         summary.seconds = Date().timeIntervalSince(start)
         return summary

@@ -56,28 +56,20 @@ final class OrderedChannel<Value: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let v = remove(index) { return v }
+            if let v = ready.removeValue(forKey: index) {
+                readyWeight -= weight(v)
+                taken = index + 1
+                condition.broadcast()
+                return v
+            }
             condition.wait()
         }
     }
 
     /// The result of `index` if it is already there.
     func takeIfReady(_ index: Int) -> Value? {
-        take(index, until: .distantPast)
-    }
-
-    /// The result of `index` (the next one in order) if it arrives before `deadline`.
-    func take(_ index: Int, until deadline: Date) -> Value? {
         condition.lock()
         defer { condition.unlock() }
-        while true {
-            if let v = remove(index) { return v }
-            if cancelled || !condition.wait(until: deadline) { return remove(index) }
-        }
-    }
-
-    /// Takes the result of `index` out (the lock held).
-    private func remove(_ index: Int) -> Value? {
         guard let v = ready.removeValue(forKey: index) else { return nil }
         readyWeight -= weight(v)
         taken = index + 1
