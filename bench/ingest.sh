@@ -42,12 +42,16 @@ FILES=$(find "$DUMP" -type f | wc -l)
 CAPTURES=$(find "$DUMP/captures" "$DUMP/extra/captures" -mindepth 1 -maxdepth 1 -type d | wc -l)
 if [ "$BYTES" -lt 2000000000 ]; then echo "warning: dump is only $BYTES bytes (< 2 GB)" >&2; fi
 
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 # Warm the page cache so the three steps read the same way.
 find "$DUMP" -type f -print0 | xargs -0 cat > /dev/null
 
 now() { date +%s.%N; }
 mbps() { awk -v b="$BYTES" -v s="$1" 'BEGIN { printf "%.1f", b / 1e6 / s }'; }
 rss() { awk '/Maximum resident set size/ { printf "%.1f", $NF / 1024 }' "$1"; }
+# CPU seconds (user + system) from /usr/bin/time -v: comparable between runs when the machine
+# is shared and the wall time is not.
+cpu() { awk '/User time|System time/ { s += $NF } END { printf "%.1f", s }' "$1"; }
 
 # (a) OpenSSL SHA-256 on 2 cores.
 t0=$(now)
@@ -68,9 +72,11 @@ t1=$(now); VERIFY_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 
 # Peak anonymous and file-backed resident memory of a running command (sampled every 0.1 s):
 # file-backed pages are mostly the LMDB map (shared page cache), anonymous ones the process's own.
-peak_mem() {  # pid outfile
-    local pid=$1 out=$2 anon=0 file=0 a f
-    while kill -0 "$pid" 2>/dev/null; do
+# The command runs under /usr/bin/time (for its CPU time): sample time's child.
+peak_mem() {  # pid-of-time outfile
+    local pid="" out=$2 anon=0 file=0 a f
+    while [ -z "$pid" ] && kill -0 "$1" 2>/dev/null; do pid=$(pgrep -P "$1" | head -1); done
+    while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; do
         a=$(awk '/^RssAnon/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
         f=$(awk '/^RssFile/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)
         [ -n "$a" ] && [ "$a" -gt "$anon" ] && anon=$a
@@ -88,7 +94,7 @@ sync
 t0=$(now)
 set +e
 echo "ingest flags: ${INGEST_FLAGS:-(none)}" >&2
-"$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST $INGEST_FLAGS --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
+/usr/bin/time -v -o "$BENCH_DIR/ingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST $INGEST_FLAGS --json "$DUMP" > "$BENCH_DIR/ingest.jsonl" &
 PID=$!
 peak_mem "$PID" "$BENCH_DIR/ingest.mem" &
 wait "$PID"
@@ -105,14 +111,15 @@ set -e
 SLOWER=$(awk -v a="$OPENSSL_S" -v b="$CP_S" 'BEGIN { print (a > b ? a : b) }')
 RATIO=$(awk -v i="$INGEST_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }')
 echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS + ${EXTRA_STILLS:-60} stills, $VIDEOS + 1 videos × $VIDEO_SECONDS s); jobs $JOBS"
-printf '| step | s | MB/s | peak RSS MB |\n|---|---|---|---|\n'
-printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(rss "$BENCH_DIR/openssl.time")"
-printf '| cp -a + sync | %.2f | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(rss "$BENCH_DIR/cp.time")"
-printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(rss "$BENCH_DIR/verify.time")"
+printf '| step | s | MB/s | CPU s | peak RSS MB |\n|---|---|---|---|---|\n'
+printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(cpu "$BENCH_DIR/openssl.time")" "$(rss "$BENCH_DIR/openssl.time")"
+printf '| cp -a + sync | %.2f | %s | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(cpu "$BENCH_DIR/cp.time")" "$(rss "$BENCH_DIR/cp.time")"
+printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(cpu "$BENCH_DIR/verify.time")" "$(rss "$BENCH_DIR/verify.time")"
 read -r ANON FILE < "$BENCH_DIR/ingest.mem"
-printf '| exhibit-archive ingest | %.2f | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" \
+printf '| exhibit-archive ingest | %.2f | %s | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(cpu "$BENCH_DIR/ingest.time")" \
     "$(awk -v a="$ANON" -v f="$FILE" 'BEGIN { print (a + f) / 1024 }')" "$(awk -v a="$ANON" 'BEGIN { print a / 1024 }')" "$(awk -v f="$FILE" 'BEGIN { print f / 1024 }')"
-printf '| re-ingest (all present) | %.2f | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(rss "$BENCH_DIR/reingest.time")"
+printf '| re-ingest (all present) | %.2f | %s | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(cpu "$BENCH_DIR/reingest.time")" "$(rss "$BENCH_DIR/reingest.time")"
+echo "load average before / after: $LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg) (2 cores; other work on the machine inflates wall and CPU times)"
 echo "ingest ÷ slower of (openssl, cp+sync): $RATIO (target ≥ 0.8); ingest exit $INGEST_RC"
 tail -1 "$BENCH_DIR/ingest.jsonl"
 tail -1 "$BENCH_DIR/reingest.jsonl"

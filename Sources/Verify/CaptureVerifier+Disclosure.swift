@@ -20,12 +20,24 @@ extension CaptureVerifier {
             .init(file: relative, profile: profile, result: "failed", failures: [.init(label: label, claimId: nil, detail: detail)],
                   openedLeaves: 0, withheldCount: 0)
         }
+        let limit = Self.bundleSizeLimit
         let bytes: [UInt8]
-        switch Self.readSmallFile(path, limit: 16 << 20) {
-        case .success(let b): bytes = b
-        case .failure(let why): return failed(BundleFailure.Label.malformedBundle.rawValue, why.description)
+        let digest: String
+        if let b = files.knownContents[path], let hex = files.known[path], ContentDigest(hex: hex) != nil {
+            // The caller's copy and digest (hash once): not read again.
+            guard b.count <= limit else {
+                return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("larger than \(limit) bytes").description)
+            }
+            bytes = b
+            digest = hex
+        } else {
+            switch Self.readSmallFile(path, limit: limit) {
+            case .success(let b): bytes = b
+            case .failure(let why): return failed(BundleFailure.Label.malformedBundle.rawValue, why.description)
+            }
+            digest = ContentDigest.sha256(of: bytes).hex
         }
-        files.add(role: "bundle", path: path, sha256: ContentDigest.sha256(of: bytes).hex, size: UInt64(bytes.count))
+        files.add(role: "bundle", path: path, sha256: digest, size: UInt64(bytes.count))
         let bundle: DisclosureBundle
         do { bundle = try DisclosureBundle(json: Data(bytes)) } catch {
             return failed(error.code, error.detail)
@@ -39,6 +51,9 @@ extension CaptureVerifier {
                      failures: v.failures.map { .init(label: $0.label.rawValue, claimId: $0.claimId, detail: $0.detail) },
                      openedLeaves: v.leaves.count, withheldCount: v.withheldCount)
     }
+
+    /// Largest disclosure bundle read.
+    static let bundleSizeLimit = 16 << 20
 
     /// Reads a regular file of at most `limit` bytes, never through a symlink.
     static func readSmallFile(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {

@@ -6,12 +6,15 @@ import Foundation
 struct FileLedger {
     let location: CaptureLocation
     let known: [String: String]
+    /// Bytes the caller already read (path → contents whose SHA-256 is `known[path]`).
+    let knownContents: [String: [UInt8]]
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
-    init(location: CaptureLocation, known: [String: String]) {
+    init(location: CaptureLocation, known: [String: String], knownContents: [String: [UInt8]] = [:]) {
         self.location = location
         self.known = known
+        self.knownContents = knownContents
     }
 
     mutating func add(role: String, path: String, sha256: String, size: UInt64) {
@@ -93,9 +96,11 @@ extension CaptureVerifier {
 
     static func fileRole(_ sink: SidecarSink) -> String { sink.rawValue }
 
+    /// The size of a regular file (`lstat`: a final symlink is not followed, so it is nil).
+    /// One system call: `FileManager.attributesOfItem` also lists extended attributes.
     static func regularFileSize(_ path: String) -> UInt64? {
-        guard let a = try? FileManager.default.attributesOfItem(atPath: path),
-              (a[.type] as? FileAttributeType) == .typeRegular, let n = a[.size] as? NSNumber else { return nil }
-        return n.uint64Value
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size >= 0 else { return nil }
+        return UInt64(st.st_size)
     }
 }

@@ -21,9 +21,13 @@ public struct CaptureVerifier: Sendable {
     }
 
     /// Verifies one capture. `knownDigests`: absolute local path → SHA-256 hex the caller has
-    /// already computed (e.g. by a CAS put); such files are not read again.
-    public func verify(_ c: CaptureLocation, knownDigests: [String: String] = [:]) -> CaptureReport {
-        var files = FileLedger(location: c, known: knownDigests)
+    /// already computed (e.g. by a CAS put); such files are not read again. `knownContents`:
+    /// absolute local path → the bytes the caller read (their SHA-256 given in `knownDigests`),
+    /// for files the verifier must parse — disclosure bundles are parsed from them instead of
+    /// read again, so what is checked is exactly what the caller stores.
+    public func verify(_ c: CaptureLocation, knownDigests: [String: String] = [:],
+                       knownContents: [String: [UInt8]] = [:]) -> CaptureReport {
+        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents)
         var report = CaptureReport(path: c.deliveryFile, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
         report.limits = CaptureLimits.general
 

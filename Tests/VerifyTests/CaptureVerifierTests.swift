@@ -267,6 +267,30 @@ import Testing
         #expect(r.sha256 == ContentDigest.sha256(of: jpeg).hex)
     }
 
+    @Test func knownContentsReplaceBundleReads() throws {
+        let f = CaptureDumpFixture()
+        try f.seal()
+        let full = f.folder + "/disclosure/full.bundle.json"
+        let original = try #require(FileManager.default.contents(atPath: full).map { [UInt8]($0) })
+        let digest = ContentDigest.sha256(of: original).hex
+        // The file now holds garbage: given the caller's copy and digest, the verifier checks
+        // those bytes (not re-read), and lists the file under the caller's digest.
+        f.write(full, Array("not a bundle".utf8))
+        let v = try CaptureDumpFixture.verifier()
+        let r = v.verify(f.location, knownDigests: [full: digest], knownContents: [full: original])
+        let entry = try #require(r.disclosure.first { $0.file.hasSuffix("disclosure/full.bundle.json") })
+        #expect(entry.result == "verified" && entry.failures.isEmpty && entry.profile == "full")
+        #expect(r.files.first { $0.path == full }?.sha256 == digest)
+        #expect(r.files.first { $0.path == full }?.size == UInt64(original.count))
+        // Without them, the file on disk is read: malformed.
+        let plain = v.verify(f.location)
+        #expect(plain.disclosure.first { $0.file.hasSuffix("disclosure/full.bundle.json") }?.failures.map(\.label) == ["malformed-bundle"])
+        #expect(plain.files.first { $0.path == full }?.sha256 == ContentDigest.sha256(of: Array("not a bundle".utf8)).hex)
+        // Contents without a digest are not used (the digest names what is stored).
+        let noDigest = v.verify(f.location, knownContents: [full: original])
+        #expect(noDigest.disclosure.first { $0.file.hasSuffix("disclosure/full.bundle.json") }?.result == "failed")
+    }
+
     @Test func looseFileOrSeveralDeliveryFilesPairWithNoEvidence() throws {
         let f = CaptureDumpFixture()
         let jpeg = try f.seal()

@@ -5,14 +5,15 @@ import Verify
 
 extension IndexedRecord {
     /// The record a verification report describes, first seen now from `sourcePath`.
-    init(report r: CaptureReport, recordId: String, sourcePath: String, ingestTime: String) throws {
+    /// `reportJSON`: `encode(r)` when already made (by a worker).
+    init(report r: CaptureReport, recordId: String, sourcePath: String, ingestTime: String, reportJSON: Data? = nil) throws {
         let variants = r.sha256.map { [Variant(blobId: $0, size: r.size ?? 0, sourcePaths: [sourcePath], firstIngested: ingestTime)] } ?? []
         self.init(recordId: recordId, kind: r.kind, integrity: r.integrity.rawValue,
                   trust: r.signer?.trust.rawValue, keyFingerprint: r.signer?.keyFingerprint,
                   captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyLog.timestamp),
                   ingestTime: ingestTime, failureCodes: r.statusCodes.failure.map(\.code),
                   sidecars: Dictionary(r.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),
-                  variants: variants, files: Self.storedFiles(r), reportJSON: Self.encode(r))
+                  variants: variants, files: Self.storedFiles(r), reportJSON: reportJSON ?? Self.encode(r))
     }
 
     /// Every file of the report but the delivery file, as stored files.

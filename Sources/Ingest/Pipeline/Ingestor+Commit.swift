@@ -57,10 +57,15 @@ extension Ingestor {
         for (path, s) in p.staged where !used.contains(path) { try archive.store.release(s, in: txn) }
 
         var drafts: [CustodyDraft] = []
-        let fresh = try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now)
+        // The record as this capture describes it (its report JSON usually made by the worker);
+        // a present capture with nothing new needs none of it.
+        func makeFresh() throws -> IndexedRecord {
+            try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
+        }
         if var existing = try archive.index.get(recordId: recordId, in: txn) {
             if let blob = report.sha256, !existing.variants.contains(where: { $0.blobId == blob }) {
                 item.outcome = .variant
+                let fresh = try makeFresh()
                 existing.variants += fresh.variants
                 existing.merge(files: fresh.files)
                 if fresh.integrity == "intact", existing.integrity != "intact" { existing.adoptVerification(of: fresh) }
@@ -72,14 +77,14 @@ extension Ingestor {
                 if let i = existing.variants.firstIndex(where: { $0.blobId == blob }),
                    !existing.variants[i].sourcePaths.contains(p.sourcePath) {
                     existing.variants[i].sourcePaths.append(p.sourcePath)
-                    existing.merge(files: fresh.files)
+                    existing.merge(files: IndexedRecord.storedFiles(report))
                     try archive.index.put(existing, in: txn)
                     drafts = [CustodyDraft(.ingestion, agent: options.agent, objects: [.record(recordId)] + blobs.map { .blob($0) },
                                            detail: "already present; source path \(p.sourcePath) added")]
                 }
             }
         } else {
-            var fresh = fresh
+            var fresh = try makeFresh()
             if try addThumbnail(p, to: &fresh, in: txn) { item.newBlobs += 1 }
             try archive.index.put(fresh, in: txn)
             drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new record from \(p.sourcePath)")

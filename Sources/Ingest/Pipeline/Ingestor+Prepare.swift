@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Query
 import Verify
 
 extension Ingestor {
@@ -19,9 +20,16 @@ extension Ingestor {
             staged[path] = blob
             bytes += blob.size
         }
-        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex))
+        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex),
+                                     knownContents: staged.compactMapValues(\.inlineBytes))
+        // One read: is the record in the archive already? If not (the usual case), the worker
+        // makes what only a new record needs — its thumbnail and its stored report JSON — so
+        // the single writer does not; a present record (a re-ingest) gets neither.
+        let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
-                               staged: staged, bytes: bytes, thumbnail: thumbnail(location, report: report, staged: staged))
+                               staged: staged, bytes: bytes,
+                               reportJSON: present == true ? nil : IndexedRecord.encode(report),
+                               thumbnail: present == false ? thumbnail(location, report: report, staged: staged) : nil)
     }
 
     /// Bytes a run over `captures` will read (every file staged), for a progress bar.

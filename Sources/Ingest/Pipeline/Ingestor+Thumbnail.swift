@@ -6,14 +6,13 @@ import Verify
 
 extension Ingestor {
     /// Worker side: the thumbnail of the delivery file of a capture whose record is not in the
-    /// archive yet (a re-ingest decodes nothing). Only a `new` record takes it: whether a
+    /// archive yet (the caller checks; a re-ingest decodes nothing). Only a `new` record takes it: whether a
     /// worker saw a record of a later variant depends on timing, so a variant never takes one
     /// (the records stay the same whatever the number of workers or an interruption). Decoded from the
     /// very bytes staged under the delivery blob's ID when they are in memory, else from the
     /// file. A picture that cannot be decoded gives an entry with a finding and no blob.
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob]) -> PreparedThumbnail? {
-        guard options.thumbnails, let source = report.sha256, let recordId = report.recordId,
-              (try? archive.index.contains(recordId: recordId)) == false else { return nil }
+        guard options.thumbnails, let source = report.sha256, report.recordId != nil else { return nil }
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id.hex == source ? $0.inlineBytes : nil }
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,

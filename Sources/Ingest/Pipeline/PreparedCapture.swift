@@ -11,6 +11,9 @@ struct PreparedCapture: Sendable {
     /// `evidence/` and `disclosure/` folders).
     let staged: [String: StagedBlob]
     let bytes: UInt64
+    /// The report as stored (`IndexedRecord.encode`), made by the worker when the record was
+    /// not in the archive yet; nil otherwise (the writer encodes it only if it needs it).
+    var reportJSON: Data? = nil
     /// The delivery file's thumbnail (a new record only), see `Ingestor.thumbnail`.
     var thumbnail: PreparedThumbnail? = nil
 
