@@ -36,6 +36,13 @@ extension Ingestor {
         let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
         var item = IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: recordId,
                               outcome: .new, report: report, error: nil, newBlobs: 0, bytes: p.bytes)
+        if p.unchanged {
+            // Already archived exactly as found (checked by the worker against the record):
+            // nothing to write, no event; the staged copies are dropped.
+            for s in p.staged.values { try archive.store.release(s, in: txn) }
+            item.outcome = .present
+            return item
+        }
         // Blobs: exactly the files the verifier read, each under the digest it reported.
         var blobs: [String] = []
         for f in report.files {

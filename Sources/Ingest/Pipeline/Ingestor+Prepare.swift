@@ -20,6 +20,10 @@ extension Ingestor {
             staged[path] = blob
             bytes += blob.size
         }
+        if let stored = unchangedReport(location, staged: staged) {
+            return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: stored,
+                                   staged: staged, bytes: bytes, unchanged: true)
+        }
         let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex),
                                      knownContents: staged.compactMapValues(\.inlineBytes))
         // One read: is the record in the archive already? If not (the usual case), the worker
@@ -30,6 +34,28 @@ extension Ingestor {
                                staged: staged, bytes: bytes,
                                reportJSON: present == true ? nil : IndexedRecord.encode(report),
                                thumbnail: present == false ? thumbnail(location, report: report, staged: staged) : nil)
+    }
+
+    /// The stored report when this capture is already in the archive exactly as found: the
+    /// delivery file's blob is a variant whose stored report describes that very blob, the
+    /// variant already lists this source path, and every staged file of the capture folder is
+    /// among the record's files under the same relative path and digest. Then verifying again
+    /// could only repeat the stored findings (trust and time are `reverify`'s job), so a
+    /// re-ingest or a resumed ingest skips verification and media work. Anything else — a new
+    /// or changed file, a new path, another variant — is verified as usual.
+    func unchangedReport(_ location: CaptureLocation, staged: [String: StagedBlob]) -> CaptureReport? {
+        guard let delivery = staged[location.deliveryFile]?.id.hex,
+              let recordId = try? archive.index.recordId(forVariant: delivery),
+              let record = try? archive.index.get(recordId: recordId),
+              record.variants.contains(where: { $0.blobId == delivery && $0.sourcePaths.contains(Self.sourcePath(location)) }),
+              let report = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON),
+              report.sha256 == delivery else { return nil }
+        let stored = Set(record.files.map { $0.relativePath + "\u{0}" + $0.blobId })
+        let folder = (location.captureFolder ?? "") + "/"
+        for (path, blob) in staged where path != location.deliveryFile {
+            guard path.hasPrefix(folder), stored.contains(String(path.dropFirst(folder.count)) + "\u{0}" + blob.id.hex) else { return nil }
+        }
+        return report
     }
 
     /// Bytes a run over `captures` will read (every file staged), for a progress bar.

@@ -16,6 +16,10 @@ struct PreparedCapture: Sendable {
     var reportJSON: Data? = nil
     /// The delivery file's thumbnail (a new record only), see `Ingestor.thumbnail`.
     var thumbnail: PreparedThumbnail? = nil
+    /// True when every staged file equals what the archive already holds for this capture
+    /// (`Ingestor.unchangedReport`): `report` is then the stored report, not re-verified, and
+    /// the writer stores nothing.
+    var unchanged = false
 
     /// Bytes held in memory (inline-staged files).
     var inlineBytes: Int { staged.values.reduce(0) { $0 + ($1.isInline ? Int($1.size) : 0) } }
