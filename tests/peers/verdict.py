@@ -26,6 +26,10 @@ import c2pa
 # Failure codes that concern only trust or time, never the byte-math.
 TRUST_PREFIXES = ("signingCredential.",)
 TIME_PREFIXES = ("timeStamp.",)
+# CAWG identity-assertion failures that leave c2pa-rs's validationState `Valid` (the assertion
+# is scoped out, not the manifest): every `cawg.identity.*` and `cawg.x509.*` code. Identity
+# claims aggregation failures (`cawg.ica.*`) make the state `Invalid` and count as tampered.
+CAWG_TOLERATED_PREFIXES = ("cawg.identity.", "cawg.x509.")
 # Failure codes that say the manifest could not be read as a manifest.
 MALFORMED_CODES = {
     "claim.malformed", "claim.cbor.invalid", "claim.missing", "claimSignature.missing",
@@ -80,7 +84,7 @@ def summarize(success, informational, failure):
     s = {x["code"] for x in success}
     i = {x["code"] for x in informational}
     f = [x["code"] for x in failure]
-    byte_failures = [c for c in f if not c.startswith(TRUST_PREFIXES + TIME_PREFIXES)]
+    byte_failures = [c for c in f if not c.startswith(TRUST_PREFIXES + TIME_PREFIXES + CAWG_TOLERATED_PREFIXES)]
     if any(c in MALFORMED_CODES for c in f):
         integrity = "malformed"
     elif byte_failures:
