@@ -11,19 +11,25 @@ extension C2PAValidator {
     static let icaSigType = "cawg.identity_claims_aggregation"
 
     /// Checks every identity assertion of `manifest`. Returns false when one fails in a way
-    /// c2pa-rs counts against the manifest (a `cawg.ica.*` failure makes its state `Invalid`;
-    /// `cawg.identity.*` and `cawg.x509.*` failures leave it `Valid`).
+    /// c2pa-rs counts against the manifest (one that does not deserialize, or a `cawg.ica.*`
+    /// failure, makes its state `Invalid`; `cawg.identity.*` and `cawg.x509.*` failures leave
+    /// it `Valid`).
     func checkIdentityAssertions(claim: Claim, manifest: Manifest, report r: inout C2PAReport) -> Bool {
         var ok = true
         for box in manifest.assertions {
             guard let label = box.label, IdentityAssertion.isIdentityLabel(label) else { continue }
             let url = JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions/" + label)
             let identity: IdentityAssertion
-            do {
-                guard let content = box.contentBoxes(ofType: "cbor").first else { throw IdentityAssertionError.notAMap }
+            do throws(IdentityAssertionError) {
+                guard let content = box.contentBoxes(ofType: "cbor").first else { throw IdentityAssertionError.missingField("cbor box") }
                 identity = try IdentityAssertion(parsing: content.payload)
             } catch {
-                r.failure.append(.init(code: "cawg.identity.cbor.invalid", url: url, explanation: "\(error)"))
+                // c2pa-rs decodes identity assertions while loading the manifest (manifest.rs,
+                // `decode_identity_assertions`, on by default): one that does not deserialize
+                // fails the whole manifest load, reported on the manifest as below, state Invalid.
+                r.failure.append(.init(code: "assertion.required.missing", url: Self.manifestURI(manifest.label),
+                                       explanation: "Failed to load manifest: \(label) does not deserialize (\(error.code))"))
+                ok = false
                 continue
             }
             let before = r.failure.count

@@ -121,7 +121,13 @@ def read(path, context, mime=None):
             try:
                 state = reader.get_validation_state()
                 results = reader.get_validation_results() or {}
-                active = reader.get_active_manifest() or {}
+                try:
+                    active = reader.get_active_manifest() or {}
+                except KeyError:
+                    # The active manifest failed to load (c2pa-rs logs "Failed to load
+                    # manifest" among the results, e.g. a cawg.identity assertion that does
+                    # not deserialize): the results still stand.
+                    active = {}
                 store = json.loads(reader.json())
             finally:
                 reader.close()
