@@ -44,17 +44,14 @@ extension C2PAValidator {
         if !ia.pad1.allSatisfy({ $0 == 0 }) || !(ia.pad2 ?? []).allSatisfy({ $0 == 0 }) {
             r.failure.append(.init(code: "cawg.identity.pad.invalid", url: url, explanation: "invalid value in pad fields"))
         }
-        // Each referenced assertion must be one the claim makes, with the same hash. A hash that
-        // differs ends the validation without a code (c2pa-rs returns AssertionMismatch unlogged).
+        // Each referenced assertion must be one the claim makes, with the same hash (c2pa-rs
+        // 0.91.3 reports either failure as `cawg.identity.assertion.mismatch` and goes on).
         for ref in ia.referencedAssertions {
-            if let made = claim.assertionReferences.first(where: { $0.url == ref.url || Self.relativeAssertionURL($0.url) == ref.url }) {
-                if made.hash != ref.hash {
-                    r.informational.append(.init(code: "cawg.identity.validationStopped", url: url,
-                                                 explanation: "referenced assertion hash differs from the claim's: \(ref.url)"))
-                    return
-                }
-            } else {
-                r.failure.append(.init(code: "cawg.identity.assertion.mismatch", url: url, explanation: "referenced assertion not in claim: \(ref.url)"))
+            let made = claim.assertionReferences.first { $0.url == ref.url || Self.relativeAssertionURL($0.url) == ref.url }
+            if made == nil || made?.hash != ref.hash {
+                r.failure.append(.init(code: "cawg.identity.assertion.mismatch", url: url,
+                                       explanation: made == nil ? "referenced assertion not in claim: \(ref.url)"
+                                           : "referenced assertion hash differs from the claim's: \(ref.url)"))
             }
         }
         let labels = ia.referencedAssertions.map(\.url)

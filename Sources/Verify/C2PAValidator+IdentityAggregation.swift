@@ -6,7 +6,8 @@ import Foundation
 /// payload is a W3C verifiable credential (JSON) issued by an identity claims aggregator and
 /// signed with EdDSA by the issuer DID's key. Checked in c2pa-rs 0.91's order
 /// (claim_aggregation/ica_signature_verifier.rs), with its codes. DIDs are never resolved over
-/// the network: `did:jwk` carries its key and is checked; `did:web` is `cawg.ica.did_unavailable`,
+/// the network: `did:jwk` carries its key (base64url with canonical padding, as c2pa-rs's
+/// `BASE64_URL_SAFE` engine requires) and is checked; `did:web` is `cawg.ica.did_unavailable`,
 /// which is what c2pa-rs reports when it cannot fetch the DID document.
 extension C2PAValidator {
     func validateAggregatedIdentity(_ ia: IdentityAssertion, url: String, report r: inout C2PAReport) {
@@ -110,7 +111,7 @@ extension C2PAValidator {
         }
         switch did.method {
         case "jwk":
-            guard let json = Base64URL.decodeUnpadded(did.methodSpecificID),
+            guard let json = Base64URL.decode(did.methodSpecificID),
                   let jwk = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
                 return .failure(.init(code: "invalid_did_document", reason: "did:jwk does not decode to a JWK"))
             }
