@@ -60,7 +60,6 @@ extension C2PAValidator {
             switch validation {
             case .valid(let genTime), .untrusted(let genTime, _, _):
                 stampTime = genTime
-                ok = true  // c2pa-rs: a validated, trusted stamp sets its `ok` again
                 r.success.append(.init(code: "cawg.ica.time_stamp.validated", url: url, explanation: "Time stamp validated"))
             case .invalid(let code, let reason):
                 ok = false
