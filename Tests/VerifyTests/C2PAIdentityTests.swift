@@ -10,7 +10,9 @@ import Testing
 @Suite struct C2PAIdentityTests {
     enum Fault: String, CaseIterable, Sendable {
         case none, pad1, pad2, duplicate, notInClaim, noHardBinding, unknownSigType, badSignature
-        case icaJWK, icaWeb, icaSignature, icaPayload
+        case icaJWK, icaWeb, icaSignature, icaPayload, icaContentType, icaNoValidFrom, icaFutureValidFrom, icaExpired
+        /// The signer payload under another key: the assertion does not deserialize.
+        case undecodable
     }
 
     /// The identity signer: its own CA, which is not a signer anchor (c2pa-rs checks CAWG X.509
@@ -40,7 +42,12 @@ import Testing
             var b = try t.builder(timestamp: false)
             b.assertions.append(("org.test.assertion", .textMap([("note", .text("referenced by the identity"))])))
             let ia = try assertion(fault, hashes)
-            b.assertions.append(("cawg.identity", try CBOR(decoding: ia.encoded())))
+            var content = try CBOR(decoding: ia.encoded())
+            if fault == .undecodable, case .map(var pairs) = content {
+                pairs[0].key = .text("not_the_signer_payload")
+                content = .map(pairs)
+            }
+            b.assertions.append(("cawg.identity", content))
             return try b.signJPEG(media)
         }
         let placeholder = [Self.hashData: [UInt8](repeating: 0, count: 32), Self.other: [UInt8](repeating: 0, count: 32)]
@@ -74,7 +81,8 @@ import Testing
         let sigType: String
         switch fault {
         case .unknownSigType: sigType = "cawg.unknown.sig_type"
-        case .icaJWK, .icaWeb, .icaSignature, .icaPayload: sigType = C2PAValidator.icaSigType
+        case .icaJWK, .icaWeb, .icaSignature, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired:
+            sigType = C2PAValidator.icaSigType
         default: sigType = C2PAValidator.x509SigType
         }
         var ia = IdentityAssertion(referencedAssertions: refs, sigType: sigType, signature: [],
@@ -105,21 +113,26 @@ import Testing
         let assets = refs.map { r -> [String: Any] in
             ["url": r.url, "alg": r.alg ?? "sha256", "hash": Data(r.hash).base64EncodedString()]
         }
-        let vc: [String: Any] = [
+        var vc: [String: Any] = [
             "@context": ["https://www.w3.org/ns/credentials/v2", "https://cawg.io/identity/1.1/ica/context/"],
             "type": ["VerifiableCredential", "IdentityClaimsAggregationCredential"],
             "issuer": issuer,
-            "validFrom": "2025-01-02T03:04:05Z",
             "credentialSubject": [
                 "verifiedIdentities": [["type": "cawg.social_media", "username": "exhibit", "verifiedAt": "2025-01-01T00:00:00Z",
                                         "provider": ["id": "https://social.example", "name": "Example Social"]]],
                 "c2paAsset": ["referenced_assertions": assets, "sig_type": ia.sigType],
             ],
         ]
+        switch fault {
+        case .icaNoValidFrom: break
+        case .icaFutureValidFrom: vc["validFrom"] = "2099-01-02T03:04:05Z"
+        case .icaExpired: vc["validFrom"] = "2025-01-02T03:04:05Z"; vc["validUntil"] = "2025-06-01T00:00:00Z"
+        default: vc["validFrom"] = "2025-01-02T03:04:05Z"
+        }
         // Foundation escapes "/" (base64 text holds some): unescaped, the length is fixed.
         let json = String(decoding: try JSONSerialization.data(withJSONObject: vc, options: [.sortedKeys]), as: UTF8.self)
         let payload = Array(json.replacingOccurrences(of: "\\/", with: "/").utf8)
-        let protected = CBOR.map([CBORPair(.int(1), .int(COSEAlgorithm.ed25519.rawValue)), CBORPair(.int(3), .text("application/vc"))]).encoded()
+        let protected = CBOR.map([CBORPair(.int(1), .int(COSEAlgorithm.ed25519.rawValue)), CBORPair(.int(3), .text(fault == .icaContentType ? "application/json" : "application/vc"))]).encoded()
         let tbs = CBOR.array([.text("Signature1"), .bytes(protected), .bytes([]), .bytes(payload)]).encoded()
         var sig = try key.sign(tbs, algorithm: .ed25519)
         if fault == .icaSignature { sig[5] ^= 0x01 }
@@ -145,6 +158,11 @@ import Testing
         .icaWeb: (.tampered, ["cawg.ica.did_unavailable"]),
         .icaSignature: (.tampered, ["cawg.ica.signature_mismatch"]),
         .icaPayload: (.tampered, ["cawg.ica.signer_payload.mismatch"]),
+        .icaContentType: (.tampered, ["cawg.ica.invalid_content_type"]),
+        .icaNoValidFrom: (.tampered, ["cawg.ica.valid_from.missing"]),
+        .icaFutureValidFrom: (.tampered, ["cawg.ica.valid_from.invalid"]),
+        .icaExpired: (.tampered, ["cawg.ica.valid_until.invalid"]),
+        .undecodable: (.tampered, ["assertion.required.missing"]),
     ]
 
     @Test(arguments: Fault.allCases)
@@ -164,7 +182,8 @@ import Testing
         // Without trusted ICA issuers a credential is never `credential_valid` (c2pa-rs).
         #expect(!success.contains("cawg.ica.credential_valid"))
         let info = Set(r.informational.map(\.code))
-        #expect(info.contains("cawg.ica.untrusted_issuer") == [Fault.icaJWK, .icaPayload].contains(fault), "\(fault): \(r.informational)")
+        #expect(info.contains("cawg.ica.untrusted_issuer") == [Fault.icaJWK, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired].contains(fault),
+                "\(fault): \(r.informational)")
         // c2pa-rs on the same file: the same integrity (Invalid = tampered) and failure codes.
         // Its `Trusted` needs an empty failure list, so any identity failure shows as `Valid`;
         // our signer trust stays the claim signer's (docs/c2pa.md, CAWG identity).
