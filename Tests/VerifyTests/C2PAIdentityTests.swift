@@ -10,7 +10,7 @@ import Testing
 @Suite struct C2PAIdentityTests {
     enum Fault: String, CaseIterable, Sendable {
         case none, pad1, pad2, duplicate, notInClaim, noHardBinding, unknownSigType, badSignature
-        case icaJWK, icaWeb, icaSignature, icaPayload, icaContentType, icaNoValidFrom, icaFutureValidFrom, icaExpired
+        case icaJWK, icaWeb, icaSignature, icaPayload, icaContentType, icaNoValidFrom, icaFutureValidFrom, icaExpired, icaStamp
         /// The signer payload under another key: the assertion does not deserialize.
         case undecodable
     }
@@ -81,7 +81,7 @@ import Testing
         let sigType: String
         switch fault {
         case .unknownSigType: sigType = "cawg.unknown.sig_type"
-        case .icaJWK, .icaWeb, .icaSignature, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired:
+        case .icaJWK, .icaWeb, .icaSignature, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired, .icaStamp:
             sigType = C2PAValidator.icaSigType
         default: sigType = C2PAValidator.x509SigType
         }
@@ -136,7 +136,16 @@ import Testing
         let tbs = CBOR.array([.text("Signature1"), .bytes(protected), .bytes([]), .bytes(payload)]).encoded()
         var sig = try key.sign(tbs, algorithm: .ed25519)
         if fault == .icaSignature { sig[5] ^= 0x01 }
-        return CBOR.tagged(18, .array([.bytes(protected), .map([]), .bytes(payload), .bytes(sig)])).encoded()
+        var unprotected: [CBORPair] = []
+        if fault == .icaStamp {
+            // A sigTst2 token over the signature (CounterSignature structure), from the test TSA;
+            // a "pad" header keeps the header's size fixed whatever the token's DER length.
+            let imprint = CBOR.array([.text("CounterSignature"), .bytes(protected), .bytes([]), .bytes(CBOR.bytes(sig).encoded())]).encoded()
+            let token = try C2PAValidatorTests.pki.get().tsa.token(imprintOf: imprint, at: Date(), serial: 43)
+            unprotected = [CBORPair(.text("sigTst2"), .textMap([("tstTokens", .array([.textMap([("val", .bytes(token))])]))])),
+                           CBORPair(.text("pad"), .bytes([UInt8](repeating: 0, count: 4096 - token.count)))]
+        }
+        return CBOR.tagged(18, .array([.bytes(protected), .map(unprotected), .bytes(payload), .bytes(sig)])).encoded()
     }
 
     static func base64URL(_ b: [UInt8], padded: Bool = false) -> String {
@@ -163,6 +172,7 @@ import Testing
         .icaFutureValidFrom: (.tampered, ["cawg.ica.valid_from.invalid"]),
         .icaExpired: (.tampered, ["cawg.ica.valid_until.invalid"]),
         .undecodable: (.tampered, ["assertion.required.missing"]),
+        .icaStamp: (.intact, []),
     ]
 
     @Test(arguments: Fault.allCases)
@@ -179,20 +189,24 @@ import Testing
         let wellFormed = [Fault.none, .pad1, .pad2, .duplicate, .notInClaim, .noHardBinding].contains(fault)
         #expect(success.contains("cawg.x509.signature.validated") == wellFormed, "\(fault)")
         #expect(success.contains("cawg.identity.well-formed") == wellFormed, "\(fault)")
+        #expect(success.contains("cawg.ica.time_stamp.validated") == (fault == .icaStamp), "\(fault)")
         // Without trusted ICA issuers a credential is never `credential_valid` (c2pa-rs).
         #expect(!success.contains("cawg.ica.credential_valid"))
         let info = Set(r.informational.map(\.code))
-        #expect(info.contains("cawg.ica.untrusted_issuer") == [Fault.icaJWK, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired].contains(fault),
+        #expect(info.contains("cawg.ica.untrusted_issuer") == [Fault.icaJWK, .icaPayload, .icaContentType, .icaNoValidFrom, .icaFutureValidFrom, .icaExpired, .icaStamp].contains(fault),
                 "\(fault): \(r.informational)")
         // c2pa-rs on the same file: the same integrity (Invalid = tampered) and failure codes.
         // Its `Trusted` needs an empty failure list, so any identity failure shows as `Valid`;
         // our signer trust stays the claim signer's (docs/c2pa.md, CAWG identity).
         let agree = C2PAReferenceAgreementTests()
         if let ref = try agree.reference(file, mime: "image/jpeg", anchorsPEM: pki.root.pem) {
+            print("identity \(fault): \(r.integrity) \(r.failureCodes) | c2pa-rs \(ref.state) \(ref.failure) \(ref.error ?? "")")
             let theirs: C2PAReport.Integrity = ref.state == "Invalid" ? .tampered : ["Valid", "Trusted"].contains(ref.state) ? .intact : .malformed
             #expect(r.integrity == theirs, "\(fault): ours \(r.integrity) \(r.failureCodes), c2pa-rs \(ref.state) \(ref.failure) \(ref.error ?? "")")
             #expect(ref.state == (r.failure.isEmpty ? "Trusted" : r.integrity == .intact ? "Valid" : "Invalid"), "\(fault): c2pa-rs \(ref.state)")
             #expect(Set(r.failureCodes) == Set(ref.failure), "\(fault): ours \(r.failureCodes), c2pa-rs \(ref.failure)")
+            let ourOther = Set((r.success + r.informational).map(\.code).filter { $0.hasPrefix("cawg.") })
+            #expect(ourOther == Set((ref.other ?? []).filter { $0.hasPrefix("cawg.") }), "\(fault): c2pa-rs \(ref.other ?? [])")
         }
     }
 
