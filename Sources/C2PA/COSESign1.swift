@@ -24,6 +24,19 @@ public struct COSESign1: Sendable, Equatable {
             tagged = true
         }
         guard let parts = body.arrayValue, parts.count == 4 else { throw .notSign1 }
+        let (pb, ph) = try Self.headers(parts)
+        guard parts[2].isNull else { throw .embeddedPayload }
+        guard let sig = parts[3].bytesValue else { throw .badSignature }
+        self.protectedBytes = pb
+        self.protectedHeader = ph
+        self.unprotectedHeader = parts[1]
+        self.signature = sig
+        self.tagged = tagged
+    }
+
+    /// The protected header (its bytes, and the map they hold; empty bytes are an empty map) of
+    /// a COSE_Sign1's four parts, after checking the unprotected header is a map.
+    static func headers(_ parts: [CBOR]) throws(COSEError) -> (bytes: [UInt8], map: CBOR) {
         guard let pb = parts[0].bytesValue else { throw .badProtectedHeader }
         let ph: CBOR
         if pb.isEmpty {
@@ -33,13 +46,7 @@ public struct COSESign1: Sendable, Equatable {
         }
         guard ph.mapValue != nil else { throw .badProtectedHeader }
         guard parts[1].mapValue != nil else { throw .badUnprotectedHeader }
-        guard parts[2].isNull else { throw .embeddedPayload }
-        guard let sig = parts[3].bytesValue else { throw .badSignature }
-        self.protectedBytes = pb
-        self.protectedHeader = ph
-        self.unprotectedHeader = parts[1]
-        self.signature = sig
-        self.tagged = tagged
+        return (pb, ph)
     }
 
     public init(protectedBytes: [UInt8], unprotectedHeader: CBOR, signature: [UInt8]) throws(COSEError) {

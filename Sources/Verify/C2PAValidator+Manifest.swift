@@ -84,6 +84,10 @@ extension C2PAValidator {
         // Ingredient manifests, recursively (docs/verify.md, Ingredients).
         tampered = !checkIngredients(claim: claim, manifest: manifest, store: store, report: &r) || tampered
 
+        // CAWG identity assertions (C2PAValidator+Identity.swift): only identity-claims-aggregation
+        // failures count against integrity, as they make c2pa-rs's state Invalid.
+        tampered = !checkIdentityAssertions(claim: claim, manifest: manifest, report: &r) || tampered
+
         r.integrity = tampered ? .tampered : .intact
         // Signer trust is the credential's verdict (chain to a signer anchor, C2PA profile), as
         // c2pa-rs reports it; a signature that does not verify is an integrity finding.

@@ -26,6 +26,10 @@ import c2pa
 # Failure codes that concern only trust or time, never the byte-math.
 TRUST_PREFIXES = ("signingCredential.",)
 TIME_PREFIXES = ("timeStamp.",)
+# CAWG identity-assertion failures that leave c2pa-rs's validationState `Valid` (the assertion
+# is scoped out, not the manifest): every `cawg.identity.*` and `cawg.x509.*` code. Identity
+# claims aggregation failures (`cawg.ica.*`) make the state `Invalid` and count as tampered.
+CAWG_TOLERATED_PREFIXES = ("cawg.identity.", "cawg.x509.")
 # Failure codes that say the manifest could not be read as a manifest.
 MALFORMED_CODES = {
     "claim.malformed", "claim.cbor.invalid", "claim.missing", "claimSignature.missing",
@@ -80,7 +84,7 @@ def summarize(success, informational, failure):
     s = {x["code"] for x in success}
     i = {x["code"] for x in informational}
     f = [x["code"] for x in failure]
-    byte_failures = [c for c in f if not c.startswith(TRUST_PREFIXES + TIME_PREFIXES)]
+    byte_failures = [c for c in f if not c.startswith(TRUST_PREFIXES + TIME_PREFIXES + CAWG_TOLERATED_PREFIXES)]
     if any(c in MALFORMED_CODES for c in f):
         integrity = "malformed"
     elif byte_failures:
@@ -117,7 +121,13 @@ def read(path, context, mime=None):
             try:
                 state = reader.get_validation_state()
                 results = reader.get_validation_results() or {}
-                active = reader.get_active_manifest() or {}
+                try:
+                    active = reader.get_active_manifest() or {}
+                except KeyError:
+                    # The active manifest failed to load (c2pa-rs logs "Failed to load
+                    # manifest" among the results, e.g. a cawg.identity assertion that does
+                    # not deserialize): the results still stand.
+                    active = {}
                 store = json.loads(reader.json())
             finally:
                 reader.close()
