@@ -35,7 +35,9 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                // Controls, and what a terminal would act on (DEL, C1, line separators, bidi
+                // controls): as \u escapes, the value is the same.
+                if TerminalText.needsEscape(u) { out += "\\u" + TerminalText.hex(u.value, digits: 4) } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""

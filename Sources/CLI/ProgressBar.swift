@@ -1,7 +1,8 @@
 import Foundation
 
 /// A one-line progress bar on stderr (items, bytes, MB/s, ETA), drawn only when stderr is a
-/// terminal and at most ten times a second.
+/// terminal and at most ten times a second. The console clears it before each line it prints
+/// and draws it again after, so lines never run into the bar.
 public final class ProgressBar {
     private let console: Console
     private let enabled: Bool
@@ -11,6 +12,7 @@ public final class ProgressBar {
     private var lastDraw = Date.distantPast
     private(set) var items = 0
     private(set) var bytes: UInt64 = 0
+    private var finished = false
 
     public init(console: Console, items: Int, bytes: UInt64, enabled: Bool? = nil) {
         self.console = console
@@ -22,15 +24,16 @@ public final class ProgressBar {
     public func advance(items: Int = 0, bytes: UInt64 = 0) {
         self.items += items
         self.bytes += bytes
-        guard enabled, Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
+        guard enabled, !finished, Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = Date()
-        console.writeErr(Array(("\r" + line(elapsed: Date().timeIntervalSince(start))).utf8))
+        console.showBar(line(elapsed: Date().timeIntervalSince(start)))
     }
 
-    /// Clears the bar.
+    /// Clears the bar (and stops drawing it).
     public func finish() {
-        guard enabled else { return }
-        console.writeErr(Array("\r\u{1b}[K".utf8))
+        guard enabled, !finished else { return }
+        finished = true
+        console.hideBar()
     }
 
     /// The text of the bar (public for tests).

@@ -17,9 +17,10 @@ public struct ParsedArguments: Sendable, Equatable {
     public var values: [String: [String]] = [:]
     public var flags: Set<String> = []
     public var positionals: [String] = []
-    let command: String
+    /// The subcommand whose usage a `UsageError` about these arguments shows (nil: the root).
+    public let command: String?
 
-    init(command: String) { self.command = command }
+    public init(command: String?) { self.command = command }
 
     /// The last value of `--name`, if given.
     public func value(_ name: String) -> String? { values[name]?.last }
