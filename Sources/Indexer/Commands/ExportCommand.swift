@@ -23,7 +23,7 @@ struct ExportCommand: Command {
     """
     static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust"]
     static let options = [
-        OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty)."),
+        OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty).", completion: .directory),
         OptionSpec("query", help: "Select records with the filters below instead of record IDs."),
     ] + QueryCommand.options.filter { filterOptions.contains($0.long) } + [
         OptionSpec("case", value: "name", help: "Case name written to bag-info.txt (Exhibit-Case) and the report."),
@@ -39,7 +39,8 @@ struct ExportCommand: Command {
         if usesQuery && !args.positionals.isEmpty { throw UsageError("give record IDs or --query, not both", command: name) }
         if !usesQuery && filtersGiven { throw UsageError("filters need --query", command: name) }
         if !usesQuery && args.positionals.isEmpty { throw UsageError("give record IDs or --query FILTERS", command: name) }
-        let filter = usesQuery ? try QueryCommand.parseFilter(args, command: name) : RecordFilter()
+        for given in args.positionals { _ = try RecordReference.checked(given, command: name) }
+        let selection = usesQuery ? try RecordSelection(args, command: name) : nil
         let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
 
         let archive = try QueryCommand.queryErrors { try Archive(store: context.openStore()) }
@@ -49,7 +50,7 @@ struct ExportCommand: Command {
         var ids: [String] = []
         var indeterminate = 0
         if usesQuery {
-            let result = try QueryCommand.queryErrors { try archive.index.query(filter) }
+            let result = try QueryCommand.queryErrors { try selection?.query(archive.index) ?? QueryResult(matches: [], indeterminate: []) }
             ids = result.matches
             indeterminate = result.indeterminate.count
         } else {
@@ -100,14 +101,7 @@ struct ExportCommand: Command {
 
     /// A full record ID or an unambiguous prefix of ≥ 8 hex digits.
     static func resolve(_ given: String, _ index: RecordIndex) throws -> String {
-        let prefix = given.lowercased()
-        guard (8...64).contains(prefix.utf8.count),
-              prefix.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-            throw UsageError("'\(given)' is not a record ID or a prefix of one (8 to 64 hex digits)", command: name)
-        }
-        let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 2) }
-        guard let id = found.first else { throw ExportError.unknownRecord(given) }
-        guard found.count == 1 else { throw UsageError("'\(given)' matches several records", command: name) }
+        guard let id = try RecordReference.resolve(given, in: index, command: name) else { throw ExportError.unknownRecord(given) }
         return id
     }
 }

@@ -16,21 +16,21 @@ struct ReverifyCommand: Command {
     record is not intact or could not be re-verified.
     """
     static let options = QueryCommand.filterOptions + [
-        OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
-        OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
+        OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
+        OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable).", completion: .file),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let filter = try QueryCommand.parseFilter(args, command: name)
+        let selection = try RecordSelection(args, command: name)
         let archive = try Archive(store: context.openStore())
         let verifier = CaptureVerifier(
-            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), option: "anchors")),
-            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), option: "tsa-anchors")))
+            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
+            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))
         let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
         var selected: [String]?
-        if filter != RecordFilter() {
-            let r = try archive.index.query(filter)
+        if !selection.isEverything {
+            let r = try QueryCommand.queryErrors { try selection.query(archive.index) }
             selected = r.matches + r.indeterminate
         }
         let c = context.console

@@ -23,12 +23,12 @@ struct VerifyCommand: Command {
     """
     static let usesArchive = false
     static let options = [
-        OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates)."),
-        OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates)."),
+        OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates).", completion: .file),
+        OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates).", completion: .file),
         OptionSpec("jobs", value: "n", help: "Captures verified in parallel (default: the number of CPUs)."),
         OptionSpec("no-media", help: "Skip the libav media measurements (facts, parallax, chunk recomputation)."),
     ]
-    static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true)]
+    static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("verify needs at least one PATH", command: name) }
@@ -64,9 +64,9 @@ struct VerifyCommand: Command {
 
     static func emit(_ r: CaptureReport, _ context: CommandContext) {
         if context.json {
-            context.console.writeOut(r.jsonBytes() + [UInt8(ascii: "\n")])
+            context.console.jsonLine(String(decoding: r.jsonBytes(), as: UTF8.self))
         } else {
-            context.console.writeOut(Array(text(r).utf8))
+            context.console.lines(text(r))
         }
     }
 

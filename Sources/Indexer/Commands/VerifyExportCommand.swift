@@ -15,7 +15,7 @@ struct VerifyExportCommand: Command {
     confirmed out of band (compare the printed fingerprint). Exit 1 on any problem.
     """
     static let usesArchive = false
-    static let arguments = [ArgumentSpec("dir", help: "The bag directory.")]
+    static let arguments = [ArgumentSpec("dir", help: "The bag directory.", completion: .directory)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("give one bag directory", command: name) }
