@@ -6,8 +6,8 @@ import Foundation
 public final class ProgressBar {
     private let console: Console
     private let enabled: Bool
-    private let totalItems: Int
-    private let totalBytes: UInt64
+    private var totalItems: Int
+    private var totalBytes: UInt64
     private let start = Date()
     private var lastDraw = Date.distantPast
     private(set) var items = 0
@@ -21,9 +21,29 @@ public final class ProgressBar {
         self.enabled = enabled ?? console.stderrIsTerminal
     }
 
+    /// Whether the bar is drawn (stderr is a terminal): callers skip estimating totals otherwise.
+    public var isShown: Bool { enabled }
+
     public func advance(items: Int = 0, bytes: UInt64 = 0) {
         self.items += items
         self.bytes += bytes
+        draw()
+    }
+
+    /// Sets the counts done so far (for callbacks that report running totals).
+    public func update(items: Int, bytes: UInt64) {
+        self.items = items
+        self.bytes = bytes
+        draw()
+    }
+
+    /// Sets the totals (when they are known only once the work is planned).
+    public func setTotal(items: Int, bytes: UInt64) {
+        totalItems = items
+        totalBytes = bytes
+    }
+
+    private func draw() {
         guard enabled, !finished, Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = Date()
         console.showBar(line(elapsed: Date().timeIntervalSince(start)))

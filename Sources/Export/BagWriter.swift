@@ -13,12 +13,15 @@ public final class BagWriter {
     public let destination: String
     /// Where the bag is built until `finish` renames it to `destination`.
     public let staging: String
-    private(set) var payload: [(path: String, sha256: String, size: UInt64)] = []
-    private(set) var tagFiles: [(path: String, sha256: String)] = []
+    private(set) var payload: [(path: String, digests: [BagDigest: String], size: UInt64)] = []
+    private(set) var tagFiles: [(path: String, digests: [BagDigest: String])] = []
     private var finished = false
+    /// The manifests' algorithms (`manifest-<alg>.txt`, `tagmanifest-<alg>.txt` each).
+    public let digests: [BagDigest]
 
     /// Prepares a staging directory next to `destination`, which must not exist or be empty.
-    public init(destination: String) throws(ExportError) {
+    public init(destination: String, digests: [BagDigest] = [.sha256]) throws(ExportError) {
+        self.digests = digests.isEmpty ? [.sha256] : Array(Set(digests)).sorted()
         let fm = FileManager.default
         let dest = URL(fileURLWithPath: destination).standardizedFileURL.path
         if fm.fileExists(atPath: dest) {
@@ -57,30 +60,42 @@ public final class BagWriter {
         } catch {
             throw .io(path: target, errno: EIO)
         }
+        var sums: [BagDigest: String] = [.sha256: entry.blobId]
+        let others = digests.filter { $0 != .sha256 }
+        if !others.isEmpty {
+            // The CAS proved the SHA-256 on the way out; the other algorithms read the copy back.
+            guard let read = BagDigest.digests(ofFile: target, others) else { throw .io(path: target, errno: EIO) }
+            sums.merge(read.digests) { a, _ in a }
+        }
         let size = Self.fileSize(target) ?? 0
-        payload.append((entry.bagPath, entry.blobId, size))
+        payload.append((entry.bagPath, sums, size))
     }
 
     /// Writes a tag file at the bag root (or under a tag directory), to be listed in the tag
     /// manifest.
     public func writeTag(_ path: String, _ bytes: [UInt8]) throws(ExportError) {
         try Self.writeFile(staging + "/" + path, bytes)
-        tagFiles.append((path, Hex.encode(MessageDigest.sha256(bytes))))
+        tagFiles.append((path, BagDigest.digests(of: bytes, digests)))
     }
 
     /// Total payload bytes and file count (`Payload-Oxum` = `bytes.count`).
     public var payloadOxum: (bytes: UInt64, files: Int) { (payload.reduce(0) { $0 + $1.size }, payload.count) }
 
-    /// Writes `bagit.txt`, `manifest-sha256.txt`, `bag-info.txt` and `tagmanifest-sha256.txt`,
-    /// then renames the staging directory to the destination.
+    /// Writes `bagit.txt`, one `manifest-<alg>.txt` per algorithm, `bag-info.txt` and one
+    /// `tagmanifest-<alg>.txt` per algorithm (each listing every other tag file), then renames
+    /// the staging directory to the destination.
     public func finish(info: BagInfo) throws(ExportError) {
         try writeTag("bagit.txt", Array("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n".utf8))
-        let manifest = payload.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.encode($0.path))\n" }.joined()
-        try writeTag("manifest-sha256.txt", Array(manifest.utf8))
+        for d in digests {
+            let manifest = payload.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
+            try writeTag(d.payloadManifest, Array(manifest.utf8))
+        }
         let oxum = payloadOxum
         try writeTag("bag-info.txt", Array(info.text(payloadBytes: oxum.bytes, payloadFiles: oxum.files).utf8))
-        let tags = tagFiles.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.encode($0.path))\n" }.joined()
-        try Self.writeFile(staging + "/tagmanifest-sha256.txt", Array(tags.utf8))
+        for d in digests {
+            let tags = tagFiles.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
+            try Self.writeFile(staging + "/" + d.tagManifest, Array(tags.utf8))
+        }
         let fm = FileManager.default
         if fm.fileExists(atPath: destination) { rmdir(destination) }
         guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }

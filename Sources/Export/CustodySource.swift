@@ -8,6 +8,9 @@ public protocol CustodySource {
     /// Appends `draft` durably, then returns the excerpt from the earliest event naming any of
     /// `recordIds` (or the replication event itself) to the head.
     func recordReplication(_ draft: CustodyDraft, recordIds: [String]) throws -> CustodyExcerpt
+    /// Appends one event durably (the `digital signature generation` of custody.json, after
+    /// the excerpt was signed) and returns it.
+    func record(_ draft: CustodyDraft) throws -> CustodyEvent
 }
 
 /// The custody log excerpt shipped in `custody.json`.
@@ -34,5 +37,9 @@ extension CustodyLog: CustodySource {
             return CustodyExcerpt(chain: CustodyChain(events: span, headSequence: appended.seq, headHash: appended.hash),
                                   replicationSequence: appended.seq)
         }
+    }
+
+    public func record(_ draft: CustodyDraft) throws -> CustodyEvent {
+        try environment.write { txn in try append(draft, in: txn) }
     }
 }

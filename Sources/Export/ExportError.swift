@@ -22,6 +22,12 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case archiveKey(String)
     /// The custody log could not be read or appended to.
     case custody(String)
+    /// `--digest` names an algorithm a new bag may not use (md5, sha1) or that is unknown.
+    case digest(String)
+    /// `--pdf` was asked for and no PDF engine (headless Chromium) could be found.
+    case pdfEngineMissing(String)
+    /// The PDF engine ran and did not make a PDF.
+    case pdfFailed(String)
 
     public var code: String {
         switch self {
@@ -34,6 +40,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io: "export.io"
         case .archiveKey: "export.archiveKey"
         case .custody: "export.custody"
+        case .digest: "export.digestUnsupported"
+        case .pdfEngineMissing: "export.pdfEngineMissing"
+        case .pdfFailed: "export.pdfFailed"
         }
     }
 
@@ -49,6 +58,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .archiveKey(let m): "\(code): \(m)"
         case .custody(let m): "\(code): \(m)"
+        case .digest(let d): "\(code): \(d) cannot be a manifest algorithm of a new bag (use one of \(BagDigest.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", ")))"
+        case .pdfEngineMissing(let m): "\(code): \(m)"
+        case .pdfFailed(let m): "\(code): \(m)"
         }
     }
 }

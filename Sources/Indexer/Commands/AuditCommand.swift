@@ -18,7 +18,10 @@ struct AuditCommand: Command {
         let sample = try args.double("sample", in: 0...1) ?? 1
         let store = try context.openStore()
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
-        let report = try store.audit(sample: sample) { _, _ in bar.advance(items: 1) }
+        if bar.isShown, let s = try? store.stats() {
+            bar.setTotal(items: Int((Double(s.blobs) * sample).rounded(.up)), bytes: UInt64(Double(s.logicalBytes) * sample))
+        }
+        let report = try store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
         bar.finish()
         let c = context.console
         for d in report.damaged {

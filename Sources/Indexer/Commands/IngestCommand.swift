@@ -24,6 +24,7 @@ struct IngestCommand: Command {
         OptionSpec("trust", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
         OptionSpec("tsa-trust", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable).", completion: .file),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
         OptionSpec("no-media", help: "Skip the libav media measurements in reports (facts, parallax, chunk recomputation)."),
     ]
     static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true, completion: .file)]
@@ -35,7 +36,7 @@ struct IngestCommand: Command {
             guard let n = Int(j), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256, not '\(j)'", command: name) }
             options.jobs = n
         }
-        options.agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+        options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let extraSigners = try certificates(args.allValues("trust"), label: "--trust", command: name)
         let extraTSA = try certificates(args.allValues("tsa-trust"), label: "--tsa-trust", command: name)
         let archive = try Archive(store: context.openStore())

@@ -11,8 +11,10 @@ struct LogCommand: Command {
     <objects> -- <detail>; an event naming more than four objects lists the first four and
     counts the others by kind (',+295(blob=294,export=1)'; --full lists them all). JSON: one object per event (seq, version, time, eventType,
     eventTypeURI, operator, tool, host, objects, outcome, outcomeDetail, prevHash, hash; v2
-    events also salt and bodyHash). Events are v1 (older archives) or v2 (redactable in
-    exports); a log may hold both. --verify walks
+    events also salt and bodyHash; v3 events also organization). Events are v1 (older
+    archives), v2 (redactable in exports) or v3 (v2 with the organization, when one is
+    stated); a log may hold all. A v3 event's text line ends with '(for <organization>)'.
+    --verify walks
     the whole chain and prints 'changed|removed|inserted <seq>: <detail>' per broken event,
     then a summary; exit 1 when the chain is broken. --record takes a full record or blob ID
     (64 hex digits) or a record ID prefix of at least 8 (as show): a prefix no record has
@@ -71,6 +73,7 @@ struct LogCommand: Command {
     static func text(_ e: CustodyEvent, full: Bool = false) -> String {
         "\(e.seq) \(e.time) \(e.eventType.rawValue) \(e.outcome.rawValue) \(e.operator)@\(e.host) "
             + "\(e.tool.name)/\(e.tool.version) \(objects(e.objects, full: full)) -- \(e.outcomeDetail)"
+            + ((e.organization ?? "").isEmpty ? "" : " (for \(e.organization ?? ""))")
     }
 
     /// `kind:id,…` for the first four objects, then `+N(blob=294,export=1)` for the others
@@ -95,6 +98,7 @@ struct LogCommand: Command {
             ("seq", .int(Int64(e.seq))), ("version", .int(Int64(e.version.rawValue))),
             ("time", .string(e.time)), ("eventType", .string(e.eventType.rawValue)),
             ("eventTypeURI", .string(e.eventType.uri)), ("operator", .string(e.operator)),
+        ] + (e.organization.map { [("organization", JSONValue.string($0))] } ?? []) + [
             ("tool", .object([("name", .string(e.tool.name)), ("version", .string(e.tool.version))])),
             ("host", .string(e.host)),
             ("objects", .array(e.objects.map { .object([("kind", .string($0.kind)), ("id", .string($0.id))]) })),

@@ -86,6 +86,7 @@ extension ShowCommand {
         if events.isEmpty { add("events", "none") }
         for e in events {
             lines.append("  \(e.seq) \(e.time) \(e.eventType.rawValue) \(e.outcome.rawValue) \(e.operator)@\(e.host)"
+                + ((e.organization ?? "").isEmpty ? "" : " for \(e.organization ?? "")")
                 + (e.outcomeDetail.isEmpty ? "" : ": \(e.outcomeDetail)"))
         }
         return lines

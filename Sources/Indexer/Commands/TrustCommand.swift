@@ -17,6 +17,7 @@ struct TrustCommand: Command {
     static let options = [
         OptionSpec("tsa", help: "The anchors are timestamp authorities (default: signers)."),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
     ]
     static let arguments = [
         ArgumentSpec("action", help: "add, list or remove.", completion: .choices(["add", "list", "remove"])),
@@ -31,7 +32,7 @@ struct TrustCommand: Command {
         }
         let role: TrustStore.Role = args.flag("tsa") ? .tsa : .signer
         let archive = try Archive(store: context.openStore())
-        let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+        let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let c = context.console
         switch action {
         case "list":

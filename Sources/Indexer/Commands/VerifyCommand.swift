@@ -49,15 +49,18 @@ struct VerifyCommand: Command {
                 continue
             }
             if locations.isEmpty { context.console.err("verify: no capture found under \(path)") }
+            let bar = ProgressBar(console: context.console, items: locations.count, bytes: 0)
             // Batches verified in parallel, printed in discovery order.
             let batch = max(1, jobs * 8)
             for start in stride(from: 0, to: locations.count, by: batch) {
                 let slice = Array(locations[start..<min(locations.count, start + batch)])
                 for r in verify(slice, with: verifier, jobs: jobs) {
                     attention = attention || r.needsAttention || r.error != nil
+                    bar.advance(items: 1, bytes: r.files.reduce(0) { $0 + $1.size })
                     emit(r, context)
                 }
             }
+            bar.finish()
         }
         return attention ? .failure : .success
     }
