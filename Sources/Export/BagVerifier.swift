@@ -97,16 +97,7 @@ public struct BagVerifier {
             done += 1
             doneBytes += size
             progress?(done, doneBytes, payloadPaths.count + tagPaths.count, expectedBytes)
-            for (d, entries) in payloadManifests.sorted(by: { $0.key < $1.key }) {
-                guard let expected = entries[path] else {
-                    r.findings.append(BagFinding("bag.payloadUnlisted", path: path, "payload file \(path) is not in \(d.payloadManifest) (added)"))
-                    continue
-                }
-                if sums[d] != expected {
-                    r.findings.append(BagFinding("bag.payloadChanged", path: path,
-                                                 "payload file \(path) hashes to \(sums[d] ?? "?") (\(d.rawValue)), \(d.payloadManifest) says \(expected) (changed)"))
-                }
-            }
+            r.findings += Self.compare(path, sums, payloadManifests, tag: false)
         }
         // Tag files: each in every tag manifest, but the tag manifests themselves.
         for path in tagPaths {
@@ -119,22 +110,35 @@ public struct BagVerifier {
             r.tagFiles += 1
             done += 1
             progress?(done, doneBytes, payloadPaths.count + tagPaths.count, expectedBytes)
-            for (d, entries) in tagManifests.sorted(by: { $0.key < $1.key }) {
-                guard let expected = entries[path] else {
-                    r.findings.append(BagFinding("bag.tagFileUnlisted", path: path, "file \(path) is not in \(d.tagManifest) (added)"))
-                    continue
-                }
-                if sums[d] != expected {
-                    r.findings.append(BagFinding("bag.tagFileChanged", path: path,
-                                                 "tag file \(path) hashes to \(sums[d] ?? "?") (\(d.rawValue)), \(d.tagManifest) says \(expected) (changed)"))
-                }
-            }
+            r.findings += Self.compare(path, sums, tagManifests, tag: true)
         }
         r.tagFiles += onDisk.filter(isTagManifest).count
         r.manifestAlgorithms = Array(Set(payloadManifests.keys).union(tagManifests.keys)).sorted().map(\.rawValue)
         checkOxum(&r)
-        checkCustody(actualSHA256, &r)
+        // custody.json's file list against the SHA-256 manifest (as before), or against the
+        // files as read when the bag has no SHA-256 manifest.
+        checkCustody(payloadManifests[.sha256] ?? actualSHA256, &r)
         return r
+    }
+
+    /// A file's digests against each manifest of its kind: `…Unlisted` when one does not list
+    /// it, `…Changed` when one lists another digest.
+    static func compare(_ path: String, _ sums: [BagDigest: String], _ manifests: [BagDigest: [String: String]],
+                        tag: Bool) -> [BagFinding] {
+        var out: [BagFinding] = []
+        let kind = tag ? "tag file" : "payload file"
+        for (d, entries) in manifests.sorted(by: { $0.key < $1.key }) {
+            let manifest = tag ? d.tagManifest : d.payloadManifest
+            guard let expected = entries[path] else {
+                out.append(BagFinding(tag ? "bag.tagFileUnlisted" : "bag.payloadUnlisted", path: path, "\(kind) \(path) is not in \(manifest) (added)"))
+                continue
+            }
+            if sums[d] != expected {
+                out.append(BagFinding(tag ? "bag.tagFileChanged" : "bag.payloadChanged", path: path,
+                                      "\(kind) \(path) hashes to \(sums[d] ?? "?") (\(d.rawValue)), \(manifest) says \(expected) (changed)"))
+            }
+        }
+        return out
     }
 
     /// `Payload-Oxum` of bag-info.txt, when it is two numbers.
@@ -165,7 +169,7 @@ public struct BagVerifier {
         }
     }
 
-    /// `payload`: the SHA-256 of each payload file read (custody.json lists SHA-256).
+    /// `payload`: payload path → SHA-256 (the sha256 manifest's, else as read).
     func checkCustody(_ payload: [String: String], _ r: inout Result) {
         guard let custody = read("custody.json") else { return }
         if let cose = read("custody.cose") {
@@ -194,7 +198,7 @@ public struct BagVerifier {
         }
         for (path, sha) in listed.sorted(by: { $0.key < $1.key }) where payload[path] != sha {
             r.findings.append(BagFinding("custody.fileMismatch", path: path,
-                                         "custody.json lists \(path) with SHA-256 \(sha), the file in the bag \(payload[path].map { "hashes to " + $0 } ?? "is not there")"))
+                                         "custody.json lists \(path) with SHA-256 \(sha), the manifest \(payload[path] ?? "does not list it")"))
         }
         for path in payload.keys.sorted() where listed[path] == nil {
             r.findings.append(BagFinding("custody.fileMismatch", path: path, "custody.json does not list payload file \(path)"))

@@ -11,15 +11,13 @@ import Ingest
 /// `prevHash` among them), so it can only be shipped whole. A v2 event's `hash` is SHA-256 of
 /// (`"exhibit-custody/2"`, seq, prevHash, bodyHash) with `bodyHash` the SHA-256 of its salted
 /// body, so an event about none of the exported records ships redacted to seq, prevHash,
-/// bodyHash and hash and still links (format `exhibit-custody-chain/2`).
+/// bodyHash and hash and still links (format `exhibit-custody-chain/2`); a v3 event (v2 with
+/// the organization, hashed under `"exhibit-custody/3"`) likewise, in the same format.
 /// `exhibit-custody-chain/1` excerpts (every event whole, v1) still check.
 public struct CustodyChain: Codable, Sendable, Equatable {
     public static let format = "exhibit-custody-chain/2"
     /// The first format: every event of the span whole, v1 only.
     public static let formatV1 = "exhibit-custody-chain/1"
-    /// /2 whose events may also be v3 (redactable like v2, with the organization): written
-    /// when the excerpt holds a v3 event, so readers of /2 are never handed one.
-    public static let formatV3 = "exhibit-custody-chain/3"
 
     public var format: String
     /// Consecutive events, oldest first, ending at the head.
@@ -33,9 +31,8 @@ public struct CustodyChain: Codable, Sendable, Equatable {
         self.init(entries: events.map { .whole($0) }, headSequence: headSequence, headHash: headHash)
     }
 
-    /// `format` nil: /3 when an entry is a v3 event, else /2.
-    public init(entries: [Entry], headSequence: UInt64, headHash: String, format: String? = nil) {
-        self.format = format ?? (entries.contains { $0.version == .v3 } ? Self.formatV3 : Self.format)
+    public init(entries: [Entry], headSequence: UInt64, headHash: String, format: String = Self.format) {
+        self.format = format
         self.events = entries
         self.headSequence = headSequence
         self.headHash = headHash
@@ -55,7 +52,7 @@ public struct CustodyChain: Codable, Sendable, Equatable {
     /// sequences, and the last hash against the head.
     public func check() -> [Problem] {
         var problems: [Problem] = []
-        guard [Self.format, Self.formatV1, Self.formatV3].contains(format) else {
+        guard format == Self.format || format == Self.formatV1 else {
             return [Problem(code: "custody.unknownFormat", sequence: nil, detail: "chain format \(format.debugDescription)")]
         }
         guard let last = events.last else {
@@ -95,16 +92,13 @@ public struct CustodyChain: Codable, Sendable, Equatable {
             if format == Self.formatV1, e.version != .v1 {
                 return "custody event \(e.seq) is a v\(e.version.rawValue) event in an \(Self.formatV1) chain"
             }
-            if format == Self.format, e.version == .v3 {
-                return "custody event \(e.seq) is a v3 event in an \(Self.format) chain"
-            }
             let recomputed = e.computedHash()
             guard recomputed != e.hash else { return nil }
             return "custody event \(e.seq) (\(e.eventType.rawValue)) hashes to \(recomputed), the chain says \(e.hash)"
         case .redacted(let r):
-            guard format != Self.formatV1 else { return "custody event \(r.seq) is redacted in an \(Self.formatV1) chain" }
-            guard r.version.isRedactable, format == Self.formatV3 || r.version == .v2 else {
-                return "custody event \(r.seq) is a redacted v\(r.version.rawValue) event: only v2 (and, in /3, v3) events can be redacted"
+            guard format == Self.format else { return "custody event \(r.seq) is redacted in an \(Self.formatV1) chain" }
+            guard r.version.isRedactable else {
+                return "custody event \(r.seq) is a redacted v\(r.version.rawValue) event: only v2 and v3 events can be redacted"
             }
             guard r.bodyHash.utf8.count == 64, Hex.decode(r.bodyHash).map(Hex.encode) == r.bodyHash else {
                 return "redacted custody event \(r.seq) has a malformed bodyHash"

@@ -8,7 +8,7 @@ import Ingest
 /// - `uco-identity:Identity` — the operator who exported;
 /// - per payload file a `uco-observable:File` with a `uco-observable:FileFacet` (name, bag path,
 ///   size) and a `uco-observable:ContentDataFacet` (`sizeInBytes`, `hash`: `uco-types:Hash`,
-///   `hashMethod` `SHA256`, an `xsd:string` literal (the value of `uco-vocabulary:HashNameVocab`),
+///   `hashMethod` `SHA256` typed `xsd:string` (the value of `uco-vocabulary:HashNameVocab`),
 ///   value `xsd:hexBinary`); every node's IRI ends in a UUID (the file's is METS.xml's);
 /// - per custody event of an exported record (never a redacted one, never another record's)
 ///   a `case-investigation:InvestigativeAction`
@@ -61,9 +61,8 @@ public enum CustodyLinkedData {
                          "uco-observable:sizeInBytes": ["@type": "xsd:integer", "@value": String(file.size)],
                          "uco-observable:hash": [[
                             "@id": iri("hash", "sha256:" + file.path), "@type": "uco-types:Hash",
-                            // A JSON string is an xsd:string literal (JSON-LD 1.1 §8.6); written
-                            // plain, it equals the vocabulary's member "SHA256" for SHACL's sh:in.
-                            "uco-types:hashMethod": "SHA256",
+                            // The vocabulary's value as an xsd:string literal (UCO 1.4+).
+                            "uco-types:hashMethod": ["@type": "xsd:string", "@value": "SHA256"],
                             "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256],
                          ]]],
                     ],
