@@ -96,9 +96,22 @@ public struct ManualPage {
         return flat.hasSuffix(".") ? String(flat.dropLast()) : flat
     }
 
-    /// roff text: `\` as `\e`, `-` as `\-`, a leading `.` or `'` protected with `\&`.
+    /// roff text: `\` as `\e`, `-` as `\-`, a character beyond ASCII as groff's `\[uXXXX]`
+    /// (the page is ASCII, so groff needs no input encoding), a leading `.` or `'` protected
+    /// with `\&`.
     func esc(_ s: String) -> String {
-        var out = s.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            default:
+                if u.isASCII { out.unicodeScalars.append(u) } else {
+                    let hex = String(u.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+        }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

@@ -31,7 +31,9 @@ enum CaptureSynthCommand: CommandSpec {
                    completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue))),
         OptionSpec("generate-manual", help: "Print the manual page (roff)."),
     ]
-    static let arguments = [ArgumentSpec("out", help: "The dump directory to write (absent or empty).", completion: .directory)]
+    /// Optional for the parser: --generate-completion-script and --generate-manual take none;
+    /// a run without OUT is a usage error (main.swift).
+    static let arguments = [ArgumentSpec("out", help: "The dump directory to write (absent or empty).", optional: true, completion: .directory)]
 }
 
 extension String {

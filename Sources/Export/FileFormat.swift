@@ -28,6 +28,13 @@ public struct FileFormat: Sendable, Equatable {
     public var puid: String?
     public var mime: String
 
+    public init(name: String, version: String?, puid: String?, mime: String) {
+        self.name = name
+        self.version = version
+        self.puid = puid
+        self.mime = mime
+    }
+
     static let unidentified = FileFormat(name: "unidentified", version: nil, puid: nil, mime: "application/octet-stream")
 
     /// The format of the file at `path` (its first 64 bytes and its name).

@@ -6,8 +6,6 @@ public enum ReportPaper: String, CaseIterable, Sendable {
 
     /// The CSS `@page size` keyword.
     var css: String { self == .a4 ? "A4" : "letter" }
-    /// Width × height in points (1/72 in), as a PDF's MediaBox gives them.
-    public var points: (width: Double, height: Double) { self == .a4 ? (595.28, 841.89) : (612, 792) }
 }
 
 /// Prints report.html to report.pdf with a real engine: Debian's headless Chromium

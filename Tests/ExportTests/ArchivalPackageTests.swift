@@ -43,7 +43,11 @@ import Testing
     for f in report.xpath("//svrl:failed-assert", namespaces=ns)[:5]:
         print("FAILED", f.xpath("string(svrl:text)", namespaces=ns).strip())
     print("schematron", ok)
-    m = metsrw.METSDocument.fromfile(path)
+    try:
+        m = metsrw.METSDocument.fromfile(path)
+    except Exception as e:
+        print("parse-error", type(e).__name__)
+        sys.exit(0)
     items = [f for f in m.all_files() if f.type == "Item"]
     print("items", len(items))
     print("uses", ",".join(sorted(set(f.use for f in items))))

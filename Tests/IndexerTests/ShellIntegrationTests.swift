@@ -48,7 +48,7 @@ import Testing
 
     @Test func manualPageFormatsWithoutWarnings() throws {
         let r = cli(["man"])
-        #expect(r.code == .success && r.out.hasPrefix(".TH EXHIBIT-ARCHIVE 1 "))
+        #expect(r.code == .success && r.out.hasPrefix(".TH EXHIBIT\\-ARCHIVE 1 "))
         let s = Scratch()
         let page = s.file("exhibit-archive.1", bytes: Array(r.out.utf8))
         let (status, text, warnings) = try Self.run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", page], environment: ["PATH": "/usr/bin:/bin"])

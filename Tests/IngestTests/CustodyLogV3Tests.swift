@@ -14,7 +14,7 @@ import Testing
 
     static func append(_ log: CustodyLog, _ agent: CustodyAgent, _ i: Int) throws {
         try log.environment.write { txn in
-            try log.append(CustodyDraft(.dissemination, agent: agent, objects: [.record("r\(i)"), .blob("b\(i)")],
+            _ = try log.append(CustodyDraft(.dissemination, agent: agent, objects: [.record("r\(i)"), .blob("b\(i)")],
                                         detail: "event \(i)", time: Date(timeIntervalSince1970: Double(i))), in: txn)
         }
     }
