@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "exhibit-archive", targets: ["Indexer"]),
         .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+        // Library products for the fuzz harnesses (fuzz/Package.swift depends on this package by path).
+        .library(name: "C2PA", targets: ["C2PA"]),
+        .library(name: "CaptureFormat", targets: ["CaptureFormat"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "Verify", targets: ["Verify"]),
+        .library(name: "Media", targets: ["Media"]),
     ],
     targets: [
         // C libraries (module map + shim.h each).
