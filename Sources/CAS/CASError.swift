@@ -31,7 +31,14 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch: "cas.blob.mismatch"
         case .damagedRecord: "cas.record.damaged"
         case .input: "cas.input"
-        case .storage(let e): e.isDiskFull ? "cas.storage.diskFull" : "cas.storage"
+        case .storage(let e):
+            if e.isDiskFull { "cas.storage.diskFull" }
+            else if e.isReadOnly { "cas.readOnly" }
+            else if e.isPermissionDenied { "cas.storage.permissionDenied" }
+            else if e.isNotLMDB { "cas.storage.invalid" }
+            else if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO { "cas.storage.notAFile" }
+            else if e.code == EBUSY { "cas.storage.busy" }
+            else { "cas.storage" }
         }
     }
 
@@ -45,7 +52,14 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
         case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
-        case .storage(let e): e.isDiskFull ? "\(code): disk full (archive kept as of the last commit): \(e)" : "\(code): \(e)"
+        case .storage(let e):
+            if e.isDiskFull { "\(code): disk full (archive kept as of the last commit): \(e)" }
+            else if e.isReadOnly { "\(code): the archive can only be read here (read-only file system or opened read-only); reading commands still work: \(e)" }
+            else if e.isPermissionDenied { "\(code): this user may not open the archive's files as needed (permissions, or an immutable file): \(e)" }
+            else if e.isNotLMDB { "\(code): data.mdb is not an LMDB environment this program reads (damaged header or other version): \(e)" }
+            else if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO { "\(code): data.mdb and lock.mdb must be regular files (not a directory, link or device): \(e)" }
+            else if e.code == EBUSY { "\(code): the archive cannot be read safely now: \(e)" }
+            else { "\(code): \(e)" }
         }
     }
 

@@ -24,7 +24,7 @@ struct ShowCommand: Command {
         guard (8...64).contains(prefix.utf8.count), prefix.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
             throw UsageError("'\(args.positionals[0])' is not a record ID or a prefix of one (8 to 64 hex digits)", command: name)
         }
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         let index = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment) }
         let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 5) }
         guard let id = found.first else { throw QueryError.notFound(prefix) }

@@ -26,7 +26,7 @@ struct TrustCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let action = args.positionals.first ?? ""
         let role: TrustStore.Role = args.flag("tsa") ? .tsa : .signer
-        let archive = try Archive(store: context.openStore())
+        let archive = try Archive(store: context.openStore(access: action == "list" ? .readIfNotWritable : .readWrite))
         let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
         let c = context.console
         switch action {
