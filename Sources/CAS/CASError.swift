@@ -20,6 +20,9 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
     case input(path: String, errno: Int32)
     /// The LMDB environment failed (map, disk, corruption…).
     case storage(LMDBError)
+    /// `get -o` (or an export) was asked to write to something that is not a regular file, a
+    /// new path, a FIFO or a character device (a directory, a block device, a symbolic link).
+    case outputRefused(path: String, reason: String)
 
     public var code: String {
         switch self {
@@ -31,6 +34,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch: "cas.blob.mismatch"
         case .damagedRecord: "cas.record.damaged"
         case .input: "cas.input"
+        case .outputRefused: "cas.output.refused"
         case .storage(let e):
             if e.isDiskFull { "cas.storage.diskFull" }
             else if e.isReadOnly { "cas.readOnly" }
@@ -52,6 +56,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
         case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
+        case .outputRefused(let p, let r): "\(code): \(p) is \(r); -o writes only to a regular file, a new path, a FIFO or a character device"
         case .storage(let e):
             if e.isDiskFull { "\(code): disk full (archive kept as of the last commit): \(e)" }
             else if e.isReadOnly { "\(code): the archive can only be read here (read-only file system or opened read-only); reading commands still work: \(e)" }
