@@ -75,6 +75,9 @@ public final class Environment: @unchecked Sendable {
         self.path = path
         self.options = options
         self.env = env
+        // MDB_WRITEMAP maps a sparse file: a page first touched on a full disk is SIGBUS.
+        // The whole map is allocated now, so a full disk is a clean ENOSPC here instead.
+        if options.writeMap && !options.readOnly { try allocateMap(unlockedInfo().mapSize) }
     }
 
     deinit { mdb_env_close(env) }
@@ -126,6 +129,8 @@ public final class Environment: @unchecked Sendable {
             } catch is MapResizedElsewhere where attempts < 16 {
                 attempts += 1
                 try adoptMapSize()
+            } catch where LMDBError.underlying(error)?.code == EIO {
+                throw diskFullOrSame(error)
             }
         }
     }
@@ -206,6 +211,13 @@ public final class Environment: @unchecked Sendable {
             let step = min(max(current, 1 << 20), options.maxGrowthStep)
             let target = max(current + step, minimum)
             try LMDBError.check(mdb_env_set_mapsize(env, target), "mdb_env_set_mapsize")
+            if options.writeMap {
+                do { try allocateMap(target) } catch {
+                    // Back to the allocated size: no page of the unallocated tail is ever mapped.
+                    _ = mdb_env_set_mapsize(env, current)
+                    throw error
+                }
+            }
         }
     }
 

@@ -95,10 +95,11 @@ enum Hostile {
         return FileManager.default.isExecutableFile(atPath: p) ? p : nil
     }
 
-    /// A dump of `stills` intact stills (and no fault) written by capture-synth.
-    static func dump(at path: String, stills: Int, seed: Int = 3) throws {
+    /// A dump of intact captures (no fault) written by capture-synth: `stills` stills and
+    /// `videos` one-second videos.
+    static func dump(at path: String, stills: Int, videos: Int = 0, seed: Int = 3) throws {
         let synth = try #require(synthPath(), "capture-synth must be built (swift build)")
-        let r = try run(synth, [path, "--stills", "\(stills)", "--videos", "0", "--seed", "\(seed)"])
+        let r = try run(synth, [path, "--stills", "\(stills)", "--videos", "\(videos)", "--video-seconds", "1", "--seed", "\(seed)"])
         try #require(r.status == 0 && !r.signalled, "capture-synth: \(r)")
     }
 }
