@@ -45,7 +45,7 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),

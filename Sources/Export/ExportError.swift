@@ -22,6 +22,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case archiveKey(String)
     /// The custody log could not be read or appended to.
     case custody(String)
+    /// The bag is complete and its replication event committed, but the staging folder could
+    /// not be renamed to the destination; it is kept, and `gc` moves it into place later.
+    case notPlaced(staging: String, destination: String, reason: String)
 
     public var code: String {
         switch self {
@@ -34,6 +37,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io: "export.io"
         case .archiveKey: "export.archiveKey"
         case .custody: "export.custody"
+        case .notPlaced: "export.notPlaced"
         }
     }
 
@@ -48,6 +52,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(code): record \(r): \(p): blob \(b) no longer matches its ID (\(why)); export aborted, no bag written"
         case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .archiveKey(let m): "\(code): \(m)"
+        case .notPlaced(let staging, let destination, let reason):
+            "\(code): the bag is complete and its replication event is logged, but it could not be moved to \(destination) (\(reason)); it is kept in \(staging), and `exhibit-archive gc` moves it there once the path is free"
         case .custody(let m): "\(code): \(m)"
         }
     }

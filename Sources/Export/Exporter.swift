@@ -56,6 +56,9 @@ public final class Exporter {
     public var reverifier: Reverifier?
     public var thumbnailer: Thumbnailer?
     public var custody: (any CustodySource)?
+    /// Notes each staging folder in the archive while its export runs, so that `gc` and the
+    /// next export can remove (or finish) the folder of a killed export.
+    public var journal: ExportJournal?
 
     public init(store: ContentStore, key: ArchiveKey) {
         self.store = store
@@ -70,6 +73,12 @@ public final class Exporter {
         let plans = try unique.map { r throws(ExportError) in
             try PayloadPlan(record: r, primaryBlob: (try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON))?.sha256)
         }
+        // The journal names the staging folder before it exists and until the bag is in place
+        // (or the folder is gone), so `gc` finds the folder of an export killed at any moment.
+        let staging = BagWriter.stagingPath(for: options.destination)
+        try journalBegin(staging)
+        var keepJournal = false
+        defer { if !keepJournal { journalEnd(staging) } }
         let bag = try BagWriter(destination: options.destination)
         for plan in plans {
             for entry in plan.entries { try bag.writePayload(entry, from: store) }
@@ -85,6 +94,20 @@ public final class Exporter {
             custodyRecords.append(Self.custody(record, plan, fresh))
         }
 
+        // Thumbnails and pose traces do not depend on the custody chain: made before the
+        // replication event's write transaction, which is kept short.
+        let thumbs = thumbnails(unique, plans, bag)
+        let traces = poseTraces(plans, bag)
+        let oxum = bag.payloadOxum
+        let bagInfo = BagInfo(
+            sourceOrganization: options.sourceOrganization, contactName: options.operatorName,
+            externalIdentifier: externalIdentifier,
+            externalDescription: "Chain-of-custody export of \(unique.count) record(s); custody.json is signed by custody.cose",
+            caseName: options.caseName, baggingDate: options.now,
+            softwareAgent: "\(options.tool) \(options.toolVersion)")
+        let sealing = Sealing(externalIdentifier: externalIdentifier, time: time, options: options, records: custodyRecords,
+                              thumbnails: thumbs, poseTraces: traces, info: bagInfo)
+
         var excerpt: CustodyExcerpt?
         if let custody {
             var objects = unique.map { CustodyEvent.Object.record($0.recordId) }
@@ -97,49 +120,40 @@ public final class Exporter {
                 objects: objects, outcome: .success,
                 detail: "BagIt export \(externalIdentifier)\(options.caseName.map { " (case \($0))" } ?? "") to \(bag.destination): \(unique.count) record(s), \(bag.payloadOxum.files) file(s), \(bag.payloadOxum.bytes) bytes, every blob re-hashed",
                 time: options.now)
-            let got: CustodyExcerpt
-            do { got = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) } catch {
+            // The replication event commits only once the bag is sealed in its staging folder
+            // (custody.json needs the event's hash, so the bag is sealed inside the event's
+            // transaction): killed before the commit, there is no event and the next export or
+            // `gc` removes the folder; killed after it, the folder is a complete bag that they
+            // move into place (ExportRecovery).
+            do {
+                _ = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) { got in
+                    let problems = got.chain.check()
+                    guard problems.isEmpty else {
+                        throw ExportError.custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
+                    }
+                    // Events about other records or settings ship redacted (v2) so the bag does
+                    // not reveal them; the hashes and links are unchanged.
+                    let shipped = CustodyExcerpt(
+                        chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
+                                                   andSequences: [got.replicationSequence]),
+                        replicationSequence: got.replicationSequence)
+                    try seal(bag, sealing, excerpt: shipped)
+                    excerpt = shipped
+                }
+            } catch let e as ExportError {
+                throw e
+            } catch {
                 throw .custody("cannot append the replication event: \(error)")
             }
-            let problems = got.chain.check()
-            guard problems.isEmpty else {
-                throw .custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
+            do { try bag.place() } catch {
+                bag.keepStaging()   // complete, and its event committed: `gc` places it later
+                keepJournal = true
+                throw .notPlaced(staging: bag.staging, destination: bag.destination, reason: error.description)
             }
-            // Events about other records or settings ship redacted (v2) so the bag does not
-            // reveal them; the hashes and links are unchanged.
-            let shipped = CustodyExcerpt(
-                chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
-                                           andSequences: [got.replicationSequence]),
-                replicationSequence: got.replicationSequence)
-            for i in custodyRecords.indices {
-                custodyRecords[i].custodyEvents = shipped.chain.sequences(naming: custodyRecords[i].recordId)
-            }
-            excerpt = shipped
+        } else {
+            try seal(bag, sealing, excerpt: nil)
+            try bag.place()
         }
-        let info = CustodyDocument.ExportInfo(
-            externalIdentifier: externalIdentifier, caseName: options.caseName,
-            sourceOrganization: options.sourceOrganization, operatorName: options.operatorName, time: time,
-            tool: options.tool, toolVersion: options.toolVersion, host: options.host,
-            archiveKeyFingerprint: key.fingerprint, replicationEvent: excerpt?.replicationSequence,
-            signerAnchors: options.signerAnchors, tsaAnchors: options.tsaAnchors)
-        let document = CustodyDocument(export: info, records: custodyRecords, custodyChain: excerpt?.chain)
-        let custodyBytes = try Self.encode(document)
-        try bag.writeTag("custody.json", custodyBytes)
-        try bag.writeTag("custody.cose", try CustodySignature.sign(custodyBytes, with: key))
-        try bag.writeTag(ArchiveKey.certificateFile, Array(key.certificate.pem.utf8))
-        try bag.writeTag("custody.jsonld", CustodyLinkedData.document(document))
-        let thumbs = thumbnails(unique, plans, bag)
-        let traces = poseTraces(plans, bag)
-        var report = CustodyReport(document: document, thumbnails: thumbs.images, poseTraces: traces)
-        report.thumbnailNotes = thumbs.notes
-        try bag.writeTag("report.html", Array(report.html().utf8))
-        let oxum = bag.payloadOxum
-        try bag.finish(info: BagInfo(
-            sourceOrganization: options.sourceOrganization, contactName: options.operatorName,
-            externalIdentifier: externalIdentifier,
-            externalDescription: "Chain-of-custody export of \(unique.count) record(s); custody.json is signed by custody.cose",
-            caseName: options.caseName, baggingDate: options.now,
-            softwareAgent: "\(options.tool) \(options.toolVersion)"))
         return Summary(bag: bag.destination, externalIdentifier: externalIdentifier, records: unique.count,
                        files: oxum.files, bytes: oxum.bytes, replicationEvent: excerpt?.replicationSequence,
                        archiveKeyFingerprint: key.fingerprint, changedRecords: changed)
