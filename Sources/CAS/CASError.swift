@@ -35,14 +35,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedRecord: "cas.record.damaged"
         case .input: "cas.input"
         case .outputRefused: "cas.output.refused"
-        case .storage(let e):
-            if e.isDiskFull { "cas.storage.diskFull" }
-            else if e.isReadOnly { "cas.readOnly" }
-            else if e.isPermissionDenied { "cas.storage.permissionDenied" }
-            else if e.isNotLMDB { "cas.storage.invalid" }
-            else if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO { "cas.storage.notAFile" }
-            else if e.code == EBUSY { "cas.storage.busy" }
-            else { "cas.storage" }
+        case .storage(let e): Self.storageKind(e).code
         }
     }
 
@@ -57,15 +50,27 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
         case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .outputRefused(let p, let r): "\(code): \(p) is \(r); -o writes only to a regular file, a new path, a FIFO or a character device"
-        case .storage(let e):
-            if e.isDiskFull { "\(code): disk full (archive kept as of the last commit): \(e)" }
-            else if e.isReadOnly { "\(code): the archive can only be read here (read-only file system or opened read-only); reading commands still work: \(e)" }
-            else if e.isPermissionDenied { "\(code): this user may not open the archive's files as needed (permissions, or an immutable file): \(e)" }
-            else if e.isNotLMDB { "\(code): data.mdb is not an LMDB environment this program reads (damaged header or other version): \(e)" }
-            else if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO { "\(code): data.mdb and lock.mdb must be regular files (not a directory, link or device): \(e)" }
-            else if e.code == EBUSY { "\(code): the archive cannot be read safely now: \(e)" }
-            else { "\(code): \(e)" }
+        case .storage(let e): Self.storageKind(e).meaning.map { "\(code): \($0): \(e)" } ?? "\(code): \(e)"
         }
+    }
+
+    /// The named code of a storage failure, and what it means for the user.
+    static func storageKind(_ e: LMDBError) -> (code: String, meaning: String?) {
+        if e.isDiskFull { return ("cas.storage.diskFull", "disk full (archive kept as of the last commit)") }
+        if e.isReadOnly {
+            return ("cas.readOnly", "the archive can only be read here (read-only file system or opened read-only); reading commands still work")
+        }
+        if e.isPermissionDenied {
+            return ("cas.storage.permissionDenied", "this user may not open the archive's files as needed (permissions, or an immutable file)")
+        }
+        if e.isNotLMDB {
+            return ("cas.storage.invalid", "data.mdb is not an LMDB environment this program reads (damaged header or other version)")
+        }
+        if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO {
+            return ("cas.storage.notAFile", "data.mdb and lock.mdb must be regular files (not a directory, link or device)")
+        }
+        if e.code == EBUSY { return ("cas.storage.busy", "the archive cannot be read safely now") }
+        return ("cas.storage", nil)
     }
 
     public var lmdbError: LMDBError? {

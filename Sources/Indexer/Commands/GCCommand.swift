@@ -6,7 +6,7 @@ import Ingest
 /// reverify runs left behind.
 struct GCCommand: Command {
     static let name = "gc"
-    static let abstract = "Remove chunks left unreferenced by interrupted puts, and folders of killed exports."
+    static let abstract = "Remove chunks left unreferenced by interrupted puts."
     static let discussion = """
     Chunks: does nothing while a put is running in a live process or when a blob record is
     damaged. Staging folders of killed exports (.<DIR>.export-<pid>.partial, from the archive's
