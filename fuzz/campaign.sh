@@ -4,6 +4,7 @@
 # under nice -n 19, on the working corpus fuzz/.corpus/TARGET (kept between runs, so running
 # it again goes on from there). Logs: $FUZZ_LOGS (default fuzz/.logs)/TARGET-<time>.log; one
 # line per finished run in summary.tsv: target, executions, seconds, exec/s, cov, ft, result.
+# FUZZ_SECONDS=N caps each run at N seconds (whichever comes first: the executions or the time).
 #   fuzz/campaign.sh [TARGET[=RUNS]...]
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +17,7 @@ for spec in "${default[@]}"; do
     t=${spec%%=*}; runs=${spec#*=}; [ "$runs" = "$spec" ] && runs=1000000
     log=$logs/$t-$(date -u +%Y%m%dT%H%M%S).log
     start=$(date +%s)
-    "$here/run.sh" "$t" 0 -runs="$runs" >"$log" 2>&1; rc=$?
+    "$here/run.sh" "$t" "${FUZZ_SECONDS:-0}" -runs="$runs" >"$log" 2>&1; rc=$?
     secs=$(( $(date +%s) - start ))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
-              openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs)
+              openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
+              e2fsprogs util-linux mount coreutils)  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
 PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0")
 
 missing=()
