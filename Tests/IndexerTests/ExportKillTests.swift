@@ -37,7 +37,7 @@ struct ExportKillTests {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: binary)
             p.arguments = args + ["--archive", archive]
-            p.environment = ["PATH": "/usr/bin:/bin", "TMPDIR": tmp, "USER": "tester"]
+            p.environment = ["PATH": "/usr/bin:/bin", "TMPDIR": tmp, "USER": "tester"].merging(Hostile.sanitizerOptions) { $1 }
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()

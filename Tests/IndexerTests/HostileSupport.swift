@@ -16,6 +16,13 @@ struct ChildRun: CustomStringConvertible {
 enum Hostile {
     static var isRoot: Bool { getuid() == 0 }
 
+    /// The sanitizer settings of this process, handed to children (scripts/sanitize.sh runs
+    /// the suite with leak detection off: Foundation's `Process.run` leaks a weak-reference
+    /// side table on Linux, and the children are instrumented too).
+    static var sanitizerOptions: [String: String] {
+        ProcessInfo.processInfo.environment.filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key) }
+    }
+
     /// Runs `executable` with `args` (optionally as `uid`, with `setpriv`); output captured.
     static func run(_ executable: String, _ args: [String], environment: [String: String] = [:],
                     asUser uid: UInt32? = nil) throws -> ChildRun {
@@ -29,7 +36,7 @@ enum Hostile {
         }
         p.arguments = argv
         p.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": "/tmp", "USER": "tester"]
-            .merging(environment) { $1 }
+            .merging(sanitizerOptions) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
