@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "exhibit-archive", targets: ["Indexer"]),
         .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+        // Library products for the fuzz harnesses (fuzz/Package.swift depends on this package by path).
+        .library(name: "C2PA", targets: ["C2PA"]),
+        .library(name: "CaptureFormat", targets: ["CaptureFormat"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "Verify", targets: ["Verify"]),
+        .library(name: "Media", targets: ["Media"]),
     ],
     targets: [
         // C libraries (module map + shim.h each).
@@ -39,7 +45,7 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
-              groff-base zsh fish poppler-utils libxml2-utils)
+              groff-base zsh fish poppler-utils libxml2-utils
+              e2fsprogs util-linux mount coreutils)  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
 PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0"
              "metsrw==0.7.0" "opf-fido==1.6.1" "case-utils==0.18.0")
 # Installed without its dependencies, for the METS, PREMIS 3 and XLink schemas and the XML
