@@ -33,6 +33,8 @@ let package = Package(
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
+        .target(name: "S3", dependencies: ["HTTP", "Crypto", "CAS"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.

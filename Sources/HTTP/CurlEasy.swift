@@ -25,12 +25,13 @@ final class CurlEasy: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Sends `request` with `body`, streaming a 2xx answer's body to `sink`. Throws an
-    /// `HTTPError`, or the error `sink` or the body's reader threw.
-    func perform(_ request: HTTPRequest, body: HTTPBody, errorBodyLimit: Int,
+    /// Sends `request` with `body`, handing the final answer's head to `onHead` and streaming a
+    /// 2xx answer's body to `sink`. Throws an `HTTPError`, or what a callback or the body's
+    /// reader threw.
+    func perform(_ request: HTTPRequest, body: HTTPBody, errorBodyLimit: Int, onHead: (HTTPResponse) throws -> Void,
                  sink: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
-        try withoutActuallyEscaping(sink) { sink in
-            let transfer = CurlTransfer(body: body, sink: sink, errorBodyLimit: errorBodyLimit)
+        try withoutActuallyEscaping(onHead) { onHead in try withoutActuallyEscaping(sink) { sink in
+            let transfer = CurlTransfer(body: body, onHead: onHead, sink: sink, errorBodyLimit: errorBodyLimit)
             var list: UnsafeMutablePointer<curl_slist>? = nil
             defer { curl_slist_free_all(list) }
             for h in request.headers {
@@ -53,7 +54,7 @@ final class CurlEasy: @unchecked Sendable {
             }
             return HTTPResponse(status: status, headers: transfer.headers, errorBody: transfer.errorBody,
                                 bodyBytes: transfer.bodyBytes)
-        }
+        } }
     }
 
     private func configure(_ request: HTTPRequest, body: HTTPBody, headers: UnsafeMutablePointer<curl_slist>?,

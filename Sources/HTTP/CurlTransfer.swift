@@ -11,6 +11,7 @@ final class CurlTransfer {
     let body: HTTPBody
     var bodyOffset: Int64 = 0
     let sink: (UnsafeRawBufferPointer) throws -> Void
+    let onHead: (HTTPResponse) throws -> Void
     let errorBodyLimit: Int
 
     var status = 0
@@ -21,8 +22,10 @@ final class CurlTransfer {
     /// The first error of a callback; the transfer is aborted and `perform` throws it.
     var failure: (any Error)?
 
-    init(body: HTTPBody, sink: @escaping (UnsafeRawBufferPointer) throws -> Void, errorBodyLimit: Int) {
+    init(body: HTTPBody, onHead: @escaping (HTTPResponse) throws -> Void,
+         sink: @escaping (UnsafeRawBufferPointer) throws -> Void, errorBodyLimit: Int) {
         self.body = body
+        self.onHead = onHead
         self.sink = sink
         self.errorBodyLimit = errorBodyLimit
     }
@@ -36,7 +39,15 @@ final class CurlTransfer {
         }
         var bytes = Array(line)
         while let last = bytes.last, last == 10 || last == 13 { bytes.removeLast() }
-        if bytes.isEmpty { return true }   // the blank line ending a head
+        if bytes.isEmpty {
+            // The blank line ending a head: a final answer's head goes to onHead before its body.
+            guard status >= 200 else { return true }
+            do { try onHead(HTTPResponse(status: status, headers: headers, errorBody: [], bodyBytes: 0)) } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
         if bytes.starts(with: Array("HTTP/".utf8)) {
             // Status line: a new answer (after a 100 Continue) replaces the fields seen so far.
             let parts = bytes.split(separator: 32, maxSplits: 2, omittingEmptySubsequences: false)

@@ -15,14 +15,16 @@ public final class HTTPClient: Sendable {
         self.errorBodyLimit = errorBodyLimit
     }
 
-    /// Sends `request` with `body`. A 2xx answer's body is handed to `sink` piece by piece as it
-    /// arrives (the sink may throw to abort; that error is rethrown). Any status is returned as
-    /// an `HTTPResponse`; a transfer that fails throws `HTTPError`.
-    public func send(_ request: HTTPRequest, body: HTTPBody = .none,
+    /// Sends `request` with `body`. The final answer's status and headers go to `onHead` before
+    /// any of its body (it may throw to refuse them); a 2xx answer's body is handed to `sink`
+    /// piece by piece as it arrives (the sink may throw to abort). A callback's error is
+    /// rethrown as it was. Any status is returned as an `HTTPResponse`; a transfer that fails
+    /// throws `HTTPError`.
+    public func send(_ request: HTTPRequest, body: HTTPBody = .none, onHead: (HTTPResponse) throws -> Void = { _ in },
                      sink: (UnsafeRawBufferPointer) throws -> Void = { _ in }) throws -> HTTPResponse {
         let easy = try idle.withLock { $0.popLast() } ?? CurlEasy()
         do {
-            let response = try easy.perform(request, body: body, errorBodyLimit: errorBodyLimit, sink: sink)
+            let response = try easy.perform(request, body: body, errorBodyLimit: errorBodyLimit, onHead: onHead, sink: sink)
             recycle(easy)
             return response
         } catch let e as HTTPError where e.isTransient {
