@@ -66,11 +66,24 @@ extension S3BlobStore {
                 throw S3Error(.integrityMismatch, "the source of blob \(id) hashes to \(actual); upload aborted")
             }
             try client.completeMultipartUpload(bucket: bucket, key: key, uploadID: uploadID, etags: etags, expectedSize: size)
+            try lockCompletedUpload(key: key, size: size)
             return .new
         } catch {
             try? client.abortMultipartUpload(bucket: bucket, key: key, uploadID: uploadID)
             throw error
         }
+    }
+
+    /// Ceph 16 ignores the Object Lock headers of CreateMultipartUpload: where the completed
+    /// object came out without retention, PutObjectRetention sets it on that version.
+    private func lockCompletedUpload(key: String, size: Int64) throws {
+        guard let lock = options.objectLock else { return }
+        guard let info = try client.head(bucket: bucket, key: key), info.size == size else {
+            throw S3Error(.unavailable, "the completed upload of \(key) is not there")
+        }
+        if info.lockMode == "COMPLIANCE", let until = info.retainUntil, until >= Date().addingTimeInterval(lock.duration - 60) { return }
+        try client.putObjectRetention(bucket: bucket, key: key, versionID: info.versionID,
+                                      until: Date().addingTimeInterval(lock.duration.rounded(.up)))
     }
 
     /// Reads part after part into `uploadConcurrency + 1` buffers; each part is hashed (MD5,

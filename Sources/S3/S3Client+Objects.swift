@@ -124,6 +124,25 @@ extension S3Client {
         }
     }
 
+    /// PutObjectRetention: COMPLIANCE mode until `until` on one version of `key`.
+    public func putObjectRetention(bucket: String, key: String, versionID: String?, until: Date) throws {
+        let xml = "<Retention xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Mode>COMPLIANCE</Mode>"
+            + "<RetainUntilDate>\(UTCTime.iso8601(until))</RetainUntilDate></Retention>"
+        let body = Array(xml.utf8)
+        let sha = Hex.encode(MessageDigest.sha256(body))
+        let response = try body.withUnsafeBytes { bytes in
+            try execute { _ in
+                var query = [("retention", "")]
+                if let versionID { query.append(("versionId", versionID)) }
+                var r = S3Request("PutObjectRetention", "PUT", bucket: bucket, key: key, query: query)
+                r.headers.append(("Content-Type", "application/xml"))
+                r.setBody(bytes, sha256Hex: sha)
+                return r
+            }
+        }
+        guard response.isSuccess else { throw S3Error.from(response, operation: "PutObjectRetention \(key)", credentials: credentials) }
+    }
+
     /// Turns a bodiless 403 into its reason: GetBucketLocation answers with an error document.
     func probeAuthorization(bucket: String) throws {
         let response = try execute { _ in S3Request("GetBucketLocation", "GET", bucket: bucket, query: [("location", "")]) }
