@@ -52,6 +52,9 @@ wait_for() {
     done
 }
 
+# daemon CMD...: starts a Ceph daemon (it forks and writes its pid file) with its standard
+# streams on a log file, so no caller's pipe (`$(ceph-up.sh)`, a test harness) is held open.
+daemon() { "$@" </dev/null >>"$DIR/log/daemons.out" 2>&1; }
 osd_up() { "${CEPH[@]}" osd dump 2>/dev/null | grep -q '^osd.0 up'; }
 rgw_answers() { curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$RGW_PORT/"; }
 
@@ -126,7 +129,7 @@ CONF
     chmod 600 "$DIR/mon.keyring" "$DIR/keyring"
     monmaptool --create --fsid "$fsid" --addv a "[v2:127.0.0.1:$MON_PORT]" "$DIR/monmap" >/dev/null
     ceph-mon -c "$CONF" --mkfs -i a --monmap "$DIR/monmap" --keyring "$DIR/mon.keyring" >&2
-    ceph-mon -c "$CONF" -i a >&2
+    daemon ceph-mon -c "$CONF" -i a
     wait_for "the monitor" 30 "${CEPH[@]}" mon stat
     local osd_uuid osd_key
     osd_uuid=$(uuidgen)
@@ -147,11 +150,11 @@ CONF
 start_daemons() {
     # shellcheck disable=SC1091
     . "$DIR/ports"
-    if ! alive mon.a; then ceph-mon -c "$CONF" -i a >&2; fi
+    if ! alive mon.a; then daemon ceph-mon -c "$CONF" -i a; fi
     wait_for "the monitor" 30 "${CEPH[@]}" mon stat
-    if ! alive osd.0; then ceph-osd -c "$CONF" -i 0 >>"$DIR/log/osd-start.log" 2>&1; fi
+    if ! alive osd.0; then daemon ceph-osd -c "$CONF" -i 0; fi
     wait_for "the OSD" 60 osd_up
-    if ! alive client.rgw.a; then radosgw -c "$CONF" -n client.rgw.a >&2; fi
+    if ! alive client.rgw.a; then daemon radosgw -c "$CONF" -n client.rgw.a; fi
     wait_for "radosgw" 90 rgw_answers
 }
 

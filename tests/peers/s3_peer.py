@@ -8,7 +8,9 @@ AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION). Commands:
   sha256 BUCKET KEY            print the SHA-256 of the object's bytes (streamed)
   delete BUCKET KEY            delete the key (every version on a versioned bucket); exit 3 if refused
   exists BUCKET KEY            print "yes" or "no"
-  bench put|get BUCKET FILE KEY... time one put (or get) per key, print "<seconds>"
+  bench put BUCKET FILE KEY [FILE KEY...]   time the uploads, print "<seconds>"
+  bench get BUCKET OUT KEY...               time the downloads (each into OUT), print "<seconds>"
+  purge BUCKET PREFIX          delete every key under PREFIX
 """
 import hashlib
 import os
@@ -66,15 +68,21 @@ def main(argv):
             else:
                 raise
     elif cmd == "bench":
-        mode, bucket, path, keys = argv[1], argv[2], argv[3], argv[4:]
+        mode, bucket, rest = argv[1], argv[2], argv[3:]
         config = TransferConfig()  # boto3's defaults: 8 MiB threshold and parts, 10 threads
         t0 = time.perf_counter()
-        for key in keys:
-            if mode == "put":
+        if mode == "put":
+            for path, key in zip(rest[0::2], rest[1::2]):
                 s3.upload_file(path, bucket, key, Config=config)
-            else:
-                s3.download_file(bucket, key, path, Config=config)
+        else:
+            for key in rest[1:]:
+                s3.download_file(bucket, key, rest[0], Config=config)
         print(f"{time.perf_counter() - t0:.6f}")
+    elif cmd == "purge":
+        paginator = s3.get_paginator("list_objects_v2")
+        for page in paginator.paginate(Bucket=argv[1], Prefix=argv[2]):
+            for obj in page.get("Contents", []):
+                s3.delete_object(Bucket=argv[1], Key=obj["Key"])
     else:
         print(__doc__, file=sys.stderr)
         return 2
