@@ -5,7 +5,8 @@
 # Usage: bash bench/s3.sh   (server: the AWS_*/EXHIBIT_S3_BUCKET environment, else
 #        scripts/services/ceph-up.sh is run; data in $BENCH_DIR, default /tmp/exhibit-s3-bench)
 # Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
-# default 4), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips it).
+# default 4), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips it), S3_BENCH_CONCURRENCY
+# (parts in flight of our multipart put; default: the store's, 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH

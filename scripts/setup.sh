@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
-              openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs)
-PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0")
+              libcurl4-openssl-dev openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs)
+# boto3 is the S3 tests' and bench/s3.sh's independent client (the Ceph server itself is
+# installed by scripts/services/ceph-up.sh).
+PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0" "boto3==1.44.5" "botocore==1.44.8")
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -26,7 +28,7 @@ command -v swift >/dev/null || { echo "setup: swift not found (expected on PATH 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import c2pa, bagit, cbor2' >/dev/null 2>&1; then
+if ! .venv/bin/python -c 'import c2pa, bagit, cbor2, boto3' >/dev/null 2>&1; then
     .venv/bin/pip install --quiet "${PY_PACKAGES[@]}"
 fi
 echo "setup: ok" >&2

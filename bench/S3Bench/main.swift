@@ -45,7 +45,10 @@ guard args.count >= 4, let bucket = ProcessInfo.processInfo.environment["EXHIBIT
     fail("usage: S3Bench put PREFIX FILE... | S3Bench get PREFIX OUT ID...  (EXHIBIT_S3_BUCKET and AWS_* set)")
 }
 do {
-    let store = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2])
+    var options = S3BlobStore.Options()
+    // S3_BENCH_CONCURRENCY: parts in flight (a measurement knob; the store's default otherwise).
+    if let c = ProcessInfo.processInfo.environment["S3_BENCH_CONCURRENCY"].flatMap(Int.init) { options.uploadConcurrency = c }
+    let store = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2], options: options)
     switch args[1] {
     case "put":
         let files = Array(args[3...])
