@@ -110,7 +110,9 @@ extension S3BlobStore {
             offset += Int64(n)
             group.enter()
             let (client, bucket) = (self.client, self.bucket)
-            DispatchQueue.global().async {
+            // A thread of its own per part: GCD's global queue runs only as many blocking
+            // items at once as there are cores (2 here), which halved the parts in flight.
+            Thread {
                 defer { pipeline.release(index); group.leave() }
                 guard pipeline.failure == nil else { return }
                 let bytes = UnsafeRawBufferPointer(rebasing: pipeline.buffer(index)[..<n])
@@ -123,7 +125,7 @@ extension S3BlobStore {
                 } catch {
                     pipeline.fail(error)
                 }
-            }
+            }.start()
         }
         try Self.expectEnd(&source, size: size)
         group.wait()

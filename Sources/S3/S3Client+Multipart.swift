@@ -24,6 +24,8 @@ extension S3Client {
             var r = S3Request("UploadPart", "PUT", bucket: bucket, key: key,
                               query: [("partNumber", String(partNumber)), ("uploadId", uploadID)])
             r.setBody(bytes, sha256Hex: sha256Hex, md5: md5)
+            // A part is never refused for being there already: no 100-continue round trip.
+            r.expectContinue = false
             return r
         }
         guard response.isSuccess else {
