@@ -62,6 +62,7 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),

@@ -48,7 +48,11 @@ final class CurlEasy: @unchecked Sendable {
             errorBuffer[0] = 0
             let rc = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
             if let failure = transfer.failure { throw failure }
-            guard rc == CURLE_OK else { throw HTTPError.from(rc, message: String(cString: errorBuffer)) }
+            guard rc == CURLE_OK else {
+                var sent = 0
+                _ = exhibit_curl_getinfo_long(handle, CURLINFO_REQUEST_SIZE, &sent)
+                throw HTTPError.from(rc, message: String(cString: errorBuffer), requestSent: sent > 0)
+            }
             var status = 0
             _ = exhibit_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
             guard (100...599).contains(status), status == transfer.status else {

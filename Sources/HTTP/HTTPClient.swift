@@ -43,7 +43,9 @@ public final class HTTPClient: Sendable {
 
 extension HTTPError {
     /// The failure of `curl_easy_perform`, in the kinds a retry policy needs.
-    static func from(_ rc: CURLcode, message: String) -> HTTPError {
+    /// `requestSent`: the request went out, so an argument or protocol complaint of libcurl's
+    /// (an unsupported status code, a folded first header, HTTP/0.9) is about the answer.
+    static func from(_ rc: CURLcode, message: String, requestSent: Bool) -> HTTPError {
         let text = message.isEmpty ? String(cString: curl_easy_strerror(rc)) : message
         let kind: Kind
         switch rc {
@@ -56,6 +58,6 @@ extension HTTPError {
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR: kind = .tls
         default: kind = .transport
         }
-        return HTTPError(kind, curlCode: Int32(rc.rawValue), text)
+        return HTTPError(kind == .request && requestSent ? .malformedResponse : kind, curlCode: Int32(rc.rawValue), text)
     }
 }
