@@ -14,7 +14,8 @@ swift build -c release --product S3Bench >&2
 BIN=.build/release/S3Bench
 PEER=(.venv/bin/python tests/peers/s3_peer.py)
 if [ -z "${AWS_ENDPOINT_URL_S3:-}" ] || [ -z "${EXHIBIT_S3_BUCKET:-}" ]; then
-    eval "$(bash scripts/services/ceph-up.sh)"
+    exports=$(bash scripts/services/ceph-up.sh)
+    eval "$exports"
 fi
 DIR=${BENCH_DIR:-/tmp/exhibit-s3-bench}
 rm -rf "$DIR"; mkdir -p "$DIR"

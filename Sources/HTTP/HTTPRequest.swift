@@ -43,7 +43,8 @@ public enum HTTPBody {
     /// the count, 0 at the end). Not rewindable.
     case stream(length: Int64, read: (UnsafeMutableRawBufferPointer) throws -> Int)
 
-    var length: Int64? {
+    /// The body's byte count, nil for none.
+    public var length: Int64? {
         switch self {
         case .none: nil
         case .buffer(let b): Int64(b.count)

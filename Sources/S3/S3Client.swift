@@ -49,17 +49,20 @@ public final class S3Client: Sendable {
             let request = try make(attempt)
             let deliveredBefore = delivered
             var lastFailure: S3Error
+            let started = Date()
             do {
                 let response = try http.send(signed(request), body: request.body, onHead: onHead) { bytes in
                     delivered += bytes.count
                     try sink(bytes)
                 }
+                trace(request, attempt: attempt, started: started, outcome: "HTTP \(response.status)")
                 let serverCode = response.isSuccess ? "" : S3Error.serverCode(in: response.errorBody)
                 guard !response.isSuccess, S3RetryPolicy.isRetryable(status: response.status, serverCode: serverCode) else {
                     return response
                 }
                 lastFailure = S3Error.from(response, operation: request.operation, credentials: credentials)
             } catch let e as HTTPError {
+                trace(request, attempt: attempt, started: started, outcome: e.code)
                 guard e.isTransient else {
                     throw S3Error(.unavailable, "\(request.operation): \(credentials.redact(e.description))", transport: e)
                 }
@@ -72,6 +75,17 @@ public final class S3Client: Sendable {
             Thread.sleep(forTimeInterval: retry.delay(after: attempt))
             attempt += 1
         }
+    }
+
+    /// `EXHIBIT_S3_TRACE=1`: one stderr line per attempt (operation, key, attempt, outcome,
+    /// milliseconds, body bytes). Never headers, so never a credential.
+    private static let tracing = ProcessInfo.processInfo.environment["EXHIBIT_S3_TRACE"] == "1"
+
+    private func trace(_ r: S3Request, attempt: Int, started: Date, outcome: String) {
+        guard Self.tracing else { return }
+        let ms = Int(Date().timeIntervalSince(started) * 1000)
+        let line = "s3: \(r.operation) \(r.bucket)/\(r.key ?? "") attempt \(attempt): \(outcome) in \(ms) ms, body \(r.body.length ?? 0) B\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Sends one request and reads its XML answer (bounded); non-2xx answers throw.
