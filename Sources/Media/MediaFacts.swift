@@ -160,7 +160,11 @@ public struct MediaFacts: Codable, Sendable, Equatable {
             s.bitRate = Int(par.bit_rate)
         } else if let rate = s.sampleRate, let ch = s.channels, let bits = s.bitsPerSample,
                   cav_av_get_bits_per_sample(par.codec_id) > 0 {
-            s.bitRate = rate * ch * bits  // uncompressed PCM: the rate is the format
+            // Uncompressed PCM: the rate is the format. The three come from the file's header
+            // (each up to Int32.max), so their product is left out when it does not fit.
+            let (perChannel, o1) = rate.multipliedReportingOverflow(by: bits)
+            let (total, o2) = perChannel.multipliedReportingOverflow(by: ch)
+            if !o1, !o2 { s.bitRate = total }
         }
         if st.nb_frames > 0 { s.frameCount = Int(st.nb_frames) }
         if s.durationSeconds == nil, let frames = s.frameCount, let rate = s.sampleRate, rate > 0,

@@ -16,6 +16,18 @@ import Testing
         #expect(code { _ = try MediaFacts.read(source: MemoryMediaSource([])) } == "media.unrecognizedContainer")
     }
 
+    /// Found by fuzz-caf (fuzz/, 2026-12-02): a CAF `desc` chunk whose sample rate, channel
+    /// count and bits per channel multiply past Int.max made the PCM bit rate overflow (a trap).
+    /// The facts are read; the bit rate that does not fit is left out.
+    @Test func pcmBitRateThatOverflowsIsLeftOut() throws {
+        let bytes = try #require(Data(base64Encoded: "Y2FmZgABAABkZXNjAAAAAAAAACBAz0AAAAAAAGxwY00AAAACAAAAAgBscGNNAAAAAgAAAAIAAAABAAAAAQAAAABscCMAAG0AAgAAAGRhdGEA6A4KCP//////AAAA+v///////////////////////////////////////////////////////////////////////////////////////////3YGzQFQAnZ0dHPf39/f39/f39/f39/f8A=="))
+        let facts = try MediaFacts.read(source: MemoryMediaSource(Array(bytes)), name: "audio.caf")
+        let s = try #require(facts.streams.first)
+        #expect(facts.container == "caf" && facts.streams.count == 1)
+        #expect(s.sampleRate == 16_000 && s.channels == 1_291_845_632 && s.bitsPerSample == 33_554_432)
+        #expect(s.bitRate == nil)
+    }
+
     @Test func missingFileCannotOpen() {
         #expect(code { _ = try MediaFacts.read(path: "/nonexistent/x.mp4") } == "media.cannotOpen")
         #expect(code { _ = try MediaFacts.read(path: "/tmp") } == "media.cannotOpen")
