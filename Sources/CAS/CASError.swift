@@ -1,3 +1,4 @@
+import Ground
 import LMDB
 
 /// A failure of the content store. `code` is stable; tests and the CLI compare against it.
@@ -23,15 +24,15 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
 
     public var code: String {
         switch self {
-        case .notAnArchive: "cas.notAnArchive"
-        case .unsupportedFormat: "cas.unsupportedFormat"
-        case .notFound: "cas.notFound"
-        case .missingChunk: "cas.chunk.missing"
-        case .damagedChunk: "cas.chunk.damaged"
-        case .blobMismatch: "cas.blob.mismatch"
-        case .damagedRecord: "cas.record.damaged"
-        case .input: "cas.input"
-        case .storage(let e): e.isDiskFull ? "cas.storage.diskFull" : "cas.storage"
+        case .notAnArchive: StatusCode.casNotAnArchive
+        case .unsupportedFormat: StatusCode.casUnsupportedFormat
+        case .notFound: StatusCode.casNotFound
+        case .missingChunk: StatusCode.casChunkMissing
+        case .damagedChunk: StatusCode.casChunkDamaged
+        case .blobMismatch: StatusCode.casBlobMismatch
+        case .damagedRecord: StatusCode.casRecordDamaged
+        case .input: StatusCode.casInput
+        case .storage(let e): e.isDiskFull ? StatusCode.casStorageDiskFull : StatusCode.casStorage
         }
     }
 
@@ -44,7 +45,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) does not match its ID"
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
-        case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
+        case .input(let p, let e): "\(code): \(p): \(Errno(rawValue: e))"
         case .storage(let e): e.isDiskFull ? "\(code): disk full (archive kept as of the last commit): \(e)" : "\(code): \(e)"
         }
     }
@@ -54,13 +55,17 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         return nil
     }
 
+    /// `reader.read(into:)`, its failure turned into `.input` (naming the file when the source
+    /// is one).
+    static func read(_ reader: inout ByteReader, into buffer: UnsafeMutableRawBufferPointer) throws(CASError) -> Int {
+        do { return try reader.read(into: buffer) } catch {
+            throw .input(path: (reader.source as? FileByteSource)?.path ?? "<bytes>", errno: error.errno)
+        }
+    }
+
     /// Runs `body`, turning an `LMDBError` into `.storage`.
     @discardableResult
     static func wrapping<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as LMDBError { throw CASError.storage(e) }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

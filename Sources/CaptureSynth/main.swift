@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Synthesis
 
 /// `capture-synth OUT --stills N --videos M [--seed S] [--video-seconds T] [--faults none|all|LIST]`
@@ -92,7 +93,7 @@ do {
     print("  integrity: " + byIntegrity.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     print("  expected: \(out)/expected.json; anchors: \(out)/\(expected.signerRoot), \(out)/\(expected.tsaRoot)")
 } catch let e as SynthError {
-    fail(e.description, code: e.code == "synth.usage" ? 2 : 1)
+    fail(e.description, code: e.code == StatusCode.synthUsage ? 2 : 1)
 } catch {
     fail("\(error)", code: 1)
 }

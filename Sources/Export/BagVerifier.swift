@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// `verify-export`: checks a bag made by `Exporter` without the archive.
 ///
@@ -39,14 +40,14 @@ public struct BagVerifier {
                        custodyEvents: 0, findings: [])
         let declaration = read("bagit.txt").map { String(decoding: $0, as: UTF8.self) }
         guard let declaration else {
-            r.findings.append(BagFinding("bag.notABag", path: "bagit.txt", "\(bag) has no bagit.txt"))
+            r.findings.append(BagFinding(StatusCode.bagNotABag, path: "bagit.txt", "\(bag) has no bagit.txt"))
             return r
         }
         if !declaration.contains("BagIt-Version: 1.0") || !declaration.contains("Tag-File-Character-Encoding: UTF-8") {
-            r.findings.append(BagFinding("bag.notABag", path: "bagit.txt", "bagit.txt does not declare BagIt 1.0 in UTF-8"))
+            r.findings.append(BagFinding(StatusCode.bagNotABag, path: "bagit.txt", "bagit.txt does not declare BagIt 1.0 in UTF-8"))
         }
         for tag in Self.requiredTags where !exists(tag) {
-            r.findings.append(BagFinding("bag.tagFileMissing", path: tag, "required tag file \(tag) is missing"))
+            r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: tag, "required tag file \(tag) is missing"))
         }
         let onDisk = walk()
         let payload = manifest("manifest-sha256.txt", &r.findings)
@@ -55,39 +56,39 @@ public struct BagVerifier {
         // Payload: each listed file present with its hash; nothing unlisted under data/.
         for (path, expected) in payload.sorted(by: { $0.key < $1.key }) {
             guard path.hasPrefix("data/") else {
-                r.findings.append(BagFinding("bag.manifestMalformed", path: path, "payload manifest lists \(path) outside data/"))
+                r.findings.append(BagFinding(StatusCode.bagManifestMalformed, path: path, "payload manifest lists \(path) outside data/"))
                 continue
             }
             guard let (digest, size) = hashFile(path) else {
-                r.findings.append(BagFinding("bag.payloadMissing", path: path, "payload file \(path) is missing (removed)"))
+                r.findings.append(BagFinding(StatusCode.bagPayloadMissing, path: path, "payload file \(path) is missing (removed)"))
                 continue
             }
             r.payloadFiles += 1
             r.payloadBytes += size
             if digest != expected {
-                r.findings.append(BagFinding("bag.payloadChanged", path: path,
+                r.findings.append(BagFinding(StatusCode.bagPayloadChanged, path: path,
                                              "payload file \(path) hashes to \(digest), the manifest says \(expected) (changed)"))
             }
         }
         for path in onDisk where path.hasPrefix("data/") && payload[path] == nil {
-            r.findings.append(BagFinding("bag.payloadUnlisted", path: path, "payload file \(path) is in no manifest (added)"))
+            r.findings.append(BagFinding(StatusCode.bagPayloadUnlisted, path: path, "payload file \(path) is in no manifest (added)"))
         }
         // Tag files.
         for (path, expected) in tags.sorted(by: { $0.key < $1.key }) {
             guard let (digest, _) = hashFile(path) else {
                 if !Self.requiredTags.contains(path) {
-                    r.findings.append(BagFinding("bag.tagFileMissing", path: path, "tag file \(path) is listed but missing (removed)"))
+                    r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: path, "tag file \(path) is listed but missing (removed)"))
                 }
                 continue
             }
             r.tagFiles += 1
             if digest != expected {
-                r.findings.append(BagFinding("bag.tagFileChanged", path: path,
+                r.findings.append(BagFinding(StatusCode.bagTagFileChanged, path: path,
                                              "tag file \(path) hashes to \(digest), the tag manifest says \(expected) (changed)"))
             }
         }
         for path in onDisk where !path.hasPrefix("data/") && path != "tagmanifest-sha256.txt" && tags[path] == nil {
-            r.findings.append(BagFinding("bag.tagFileUnlisted", path: path, "file \(path) is in no tag manifest (added)"))
+            r.findings.append(BagFinding(StatusCode.bagTagFileUnlisted, path: path, "file \(path) is in no tag manifest (added)"))
         }
         checkOxum(&r)
         checkCustody(payload, &r)
@@ -97,7 +98,7 @@ public struct BagVerifier {
     func checkOxum(_ r: inout Result) {
         guard let info = read("bag-info.txt").map({ String(decoding: $0, as: UTF8.self) }) else { return }
         guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Payload-Oxum:") }) else {
-            r.findings.append(BagFinding("bag.oxumMismatch", path: "bag-info.txt", "bag-info.txt has no Payload-Oxum"))
+            r.findings.append(BagFinding(StatusCode.bagOxumMismatch, path: "bag-info.txt", "bag-info.txt has no Payload-Oxum"))
             return
         }
         let value = line.dropFirst("Payload-Oxum:".count).trimmingCharacters(in: .whitespaces)
@@ -108,7 +109,7 @@ public struct BagVerifier {
             bytes += fileSize(path) ?? 0
         }
         if parts.count != 2 || UInt64(parts[0]) != bytes || Int(parts[1]) != files {
-            r.findings.append(BagFinding("bag.oxumMismatch", path: "bag-info.txt",
+            r.findings.append(BagFinding(StatusCode.bagOxumMismatch, path: "bag-info.txt",
                                          "Payload-Oxum says \(value), the payload holds \(bytes).\(files)"))
         }
     }
@@ -124,7 +125,7 @@ public struct BagVerifier {
         }
         let doc: CustodyDocument
         do { doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(custody)) } catch {
-            r.findings.append(BagFinding("custody.malformed", path: "custody.json", "custody.json does not decode: \(error)"))
+            r.findings.append(BagFinding(StatusCode.custodyMalformed, path: "custody.json", "custody.json does not decode: \(error)"))
             return
         }
         r.records = doc.records.count
@@ -132,19 +133,19 @@ public struct BagVerifier {
         let bagId = info.split(separator: "\n").first { $0.hasPrefix("External-Identifier:") }
             .map { $0.dropFirst("External-Identifier:".count).trimmingCharacters(in: .whitespaces) }
         if bagId != doc.export.externalIdentifier {
-            r.findings.append(BagFinding("custody.bagMismatch", path: "custody.json",
+            r.findings.append(BagFinding(StatusCode.custodyBagMismatch, path: "custody.json",
                                          "custody.json is for bag \(doc.export.externalIdentifier), bag-info.txt names \(bagId ?? "none")"))
         }
         var listed: [String: String] = [:]
         for record in doc.records {
-            for f in record.files { listed[f.path] = f.sha256 }
+            for f in record.files { listed[f.path] = f.sha256.hex }
         }
         for (path, sha) in listed.sorted(by: { $0.key < $1.key }) where payload[path] != sha {
-            r.findings.append(BagFinding("custody.fileMismatch", path: path,
+            r.findings.append(BagFinding(StatusCode.custodyFileMismatch, path: path,
                                          "custody.json lists \(path) with SHA-256 \(sha), the manifest \(payload[path] ?? "does not list it")"))
         }
         for path in payload.keys.sorted() where listed[path] == nil {
-            r.findings.append(BagFinding("custody.fileMismatch", path: path, "custody.json does not list payload file \(path)"))
+            r.findings.append(BagFinding(StatusCode.custodyFileMismatch, path: path, "custody.json does not list payload file \(path)"))
         }
         guard let chain = doc.custodyChain else { return }
         r.custodyEvents = chain.events.count
@@ -156,22 +157,22 @@ public struct BagVerifier {
         for record in doc.records {
             for seq in record.custodyEvents {
                 guard let entry = inChain[seq] else {
-                    r.findings.append(BagFinding("custody.chainBroken", path: "custody.json", sequence: seq,
+                    r.findings.append(BagFinding(StatusCode.custodyChainBroken, path: "custody.json", sequence: seq,
                                                  "record \(record.recordId) names custody event \(seq), which the chain does not hold"))
                     continue
                 }
                 if entry.isRedacted {
-                    r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: seq,
+                    r.findings.append(BagFinding(StatusCode.custodyEventRedacted, path: "custody.json", sequence: seq,
                                                  "record \(record.recordId) names custody event \(seq), which the chain ships redacted"))
                 }
             }
         }
         if let rep = doc.export.replicationEvent {
             if rep != chain.headSequence {
-                r.findings.append(BagFinding("custody.headMismatch", path: "custody.json", sequence: rep,
+                r.findings.append(BagFinding(StatusCode.custodyHeadMismatch, path: "custody.json", sequence: rep,
                                              "the replication event \(rep) is not the chain head \(chain.headSequence)"))
             } else if inChain[rep]?.isRedacted == true {
-                r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: rep,
+                r.findings.append(BagFinding(StatusCode.custodyEventRedacted, path: "custody.json", sequence: rep,
                                              "the replication event \(rep) is shipped redacted"))
             }
         }
@@ -186,13 +187,13 @@ public struct BagVerifier {
         for (n, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let text = line.hasSuffix("\r") ? line.dropLast() : line
             guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) has no path"))
+                findings.append(BagFinding(StatusCode.bagManifestMalformed, path: name, "\(name) line \(n + 1) has no path"))
                 continue
             }
             let digest = text[..<space].lowercased()
             let path = BagPath.decode(String(text[space...].drop { $0 == " " || $0 == "\t" }))
             guard digest.count == 64, Hex.decode(digest) != nil, BagPath.components(of: path) != nil else {
-                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) is not `<sha256>  <path>`"))
+                findings.append(BagFinding(StatusCode.bagManifestMalformed, path: name, "\(name) line \(n + 1) is not `<sha256>  <path>`"))
                 continue
             }
             out[path] = digest
@@ -223,20 +224,9 @@ public struct BagVerifier {
 
     /// SHA-256 (hex) and size of a regular file, streamed in 1 MiB reads; nil when absent.
     func hashFile(_ path: String) -> (String, UInt64)? {
-        let fd = open(bag + "/" + path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let file = try? FileByteSource(opening: bag + "/" + path, limit: FileLimits.defaultMaxFileBytes) else { return nil }
         let hash = MessageDigest(.sha256)
-        var total: UInt64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            total += UInt64(n)
-        }
-        return (Hex.encode(hash.finalize()), total)
+        do { try file.forEachChunkInPlace(in: 0..<file.count) { hash.update($0) } } catch { return nil }
+        return (Hex.encode(hash.finalize()), UInt64(file.count))
     }
 }

@@ -56,7 +56,7 @@ public enum CustodyLinkedData {
                          "uco-observable:hash": [[
                             "@id": id + "-sha256", "@type": "uco-types:Hash",
                             "uco-types:hashMethod": ["@type": "uco-vocabulary:HashNameVocab", "@value": "SHA256"],
-                            "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256],
+                            "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256.hex],
                          ]]],
                     ],
                 ])
@@ -79,8 +79,8 @@ public enum CustodyLinkedData {
             let sidecars = record.sidecars.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             graph.append([
                 "@id": "kb:provenance-\(record.recordId)", "@type": "case-investigation:ProvenanceRecord",
-                "case-investigation:exhibitNumber": record.recordId,
-                "uco-core:description": "integrity \(record.integrity); trust \(record.trust ?? "n/a"); sidecars: \(sidecars.isEmpty ? "none" : sidecars)",
+                "case-investigation:exhibitNumber": record.recordId.hex,
+                "uco-core:description": "integrity \(record.integrity.rawValue); trust \(record.trust?.rawValue ?? "n/a"); sidecars: \(sidecars.isEmpty ? "none" : sidecars)",
                 "uco-core:object": fileRefs,
             ])
         }

@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -65,7 +66,7 @@ public final class Exporter {
     public func export(_ records: [IndexedRecord], options: Options) throws(ExportError) -> Summary {
         guard !records.isEmpty else { throw .noRecords }
         var unique: [IndexedRecord] = []
-        var seen: Set<String> = []
+        var seen: Set<ContentID> = []
         for r in records where seen.insert(r.recordId).inserted { unique.append(r) }
         let plans = try unique.map { r throws(ExportError) in
             try PayloadPlan(record: r, primaryBlob: (try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON))?.sha256)
@@ -81,7 +82,7 @@ public final class Exporter {
         var changed: [String] = []
         for (record, plan) in zip(unique, plans) {
             let fresh = freshVerification(record, plan, bag)
-            if !fresh.changes.isEmpty { changed.append(record.recordId) }
+            if !fresh.changes.isEmpty { changed.append(record.recordId.hex) }
             custodyRecords.append(Self.custody(record, plan, fresh))
         }
 
@@ -98,7 +99,7 @@ public final class Exporter {
                 detail: "BagIt export \(externalIdentifier)\(options.caseName.map { " (case \($0))" } ?? "") to \(bag.destination): \(unique.count) record(s), \(bag.payloadOxum.files) file(s), \(bag.payloadOxum.bytes) bytes, every blob re-hashed",
                 time: options.now)
             let got: CustodyExcerpt
-            do { got = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) } catch {
+            do { got = try custody.recordReplication(draft, recordIds: unique.map(\.recordId.hex)) } catch {
                 throw .custody("cannot append the replication event: \(error)")
             }
             let problems = got.chain.check()
@@ -108,11 +109,11 @@ public final class Exporter {
             // Events about other records or settings ship redacted (v2) so the bag does not
             // reveal them; the hashes and links are unchanged.
             let shipped = CustodyExcerpt(
-                chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
+                chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId.hex)),
                                            andSequences: [got.replicationSequence]),
                 replicationSequence: got.replicationSequence)
             for i in custodyRecords.indices {
-                custodyRecords[i].custodyEvents = shipped.chain.sequences(naming: custodyRecords[i].recordId)
+                custodyRecords[i].custodyEvents = shipped.chain.sequences(naming: custodyRecords[i].recordId.hex)
             }
             excerpt = shipped
         }
@@ -154,7 +155,7 @@ public final class Exporter {
 
     /// The delivery file of a record in the staging bag (the first variant).
     static func deliveryFile(_ plan: PayloadPlan, _ bag: BagWriter) -> String? {
-        plan.entries.first { $0.role == "media" }.map { bag.staging + "/" + $0.bagPath }
+        plan.entries.first { $0.role == .media }.map { bag.staging + "/" + $0.bagPath }
     }
 
     func freshVerification(_ record: IndexedRecord, _ plan: PayloadPlan, _ bag: BagWriter) -> CustodyDocument.FreshVerification {
@@ -164,16 +165,16 @@ public final class Exporter {
         guard let media = Self.deliveryFile(plan, bag) else {
             return .init(state: "not-run", reason: "the record has no delivery file", report: nil, changes: [])
         }
-        let folder = bag.staging + "/data/" + record.recordId
+        let folder = bag.staging + "/data/" + record.recordId.hex
         var report = reverifier(folder, media)
         report.relocate(from: bag.staging + "/", to: "")
         let stored = try? CustodyDocument.decoder().decode(CaptureReport.self, from: record.reportJSON)
         var fresh = CustodyDocument.FreshVerification(state: "done", reason: nil, report: report,
                                                       changes: Self.changes(from: stored, to: report))
-        for entry in plan.entries where entry.role == "media-variant" {
+        for entry in plan.entries where entry.role == .mediaVariant {
             let r = reverifier(folder, bag.staging + "/" + entry.bagPath)
             fresh.variants.append(.init(path: entry.bagPath, sha256: r.sha256, recordId: r.recordId,
-                                        integrity: r.integrity.rawValue, trust: r.signer?.trust.rawValue,
+                                        integrity: r.integrity, trust: r.signer?.trust,
                                         failureCodes: r.statusCodes.failure.map(\.code)))
         }
         return fresh
@@ -188,7 +189,7 @@ public final class Exporter {
         if ot != nt { out.append("trust: \(ot) → \(nt)") }
         let os = Dictionary(old.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a })
         for s in new.sidecars where os[s.sink] != s.state {
-            out.append("sidecar \(s.sink): \(os[s.sink] ?? "absent") → \(s.state)")
+            out.append("sidecar \(s.sink.rawValue): \(os[s.sink]?.rawValue ?? "absent") → \(s.state.rawValue)")
         }
         return out
     }
@@ -199,7 +200,7 @@ public final class Exporter {
         let sources = Dictionary(r.variants.map { ($0.blobId, $0.sourcePaths) }, uniquingKeysWith: { a, _ in a })
         let files = plan.entries.map { e in
             CustodyDocument.BagFile(path: e.bagPath, role: e.role, sha256: e.blobId, size: e.size,
-                                    sourcePaths: e.role.hasPrefix("media") ? sources[e.blobId] : nil)
+                                    sourcePaths: e.role == .media || e.role == .mediaVariant ? sources[e.blobId] : nil)
         }
         return .init(recordId: r.recordId, kind: r.kind, integrity: r.integrity, trust: r.trust,
                      keyFingerprint: r.keyFingerprint, captureTime: r.captureTime, tsaTime: r.tsaTime,
@@ -213,7 +214,7 @@ public final class Exporter {
         var out: [String: PoseTracePlot.Trace] = [:]
         for plan in plans {
             guard let first = plan.entries.first, let media = Self.deliveryFile(plan, bag) else { continue }
-            if let t = PoseTracePlot.Trace(deliveryFile: media) { out[first.recordId] = t }
+            if let t = PoseTracePlot.Trace(deliveryFile: media) { out[first.recordId.hex] = t }
         }
         return out
     }

@@ -1,17 +1,18 @@
 import Foundation
+import Ground
 
 /// One line of `query` output: the fields of a record that the table, CSV and JSON forms
 /// show. `indeterminate` marks a record whose capture time is coarser than the time filter.
 public struct RecordRow: Codable, Sendable, Equatable {
-    public var recordId: String
-    public var kind: String
-    public var integrity: String
-    public var trust: String?
-    public var keyFingerprint: String?
+    public var recordId: ContentID
+    public var kind: MediaKind
+    public var integrity: Integrity
+    public var trust: Trust?
+    public var keyFingerprint: ContentID?
     public var captureTime: String?
     public var ingestTime: String
     /// Sink → state, as in the record.
-    public var sidecars: [String: String]
+    public var sidecars: [SidecarSink: SidecarState]
     public var indeterminate: Bool
 
     public init(_ r: IndexedRecord, indeterminate: Bool) {
@@ -28,7 +29,7 @@ public struct RecordRow: Codable, Sendable, Equatable {
 
     /// Sidecar states as `sink=state` pairs sorted by sink, joined by `;` (empty when none).
     public var sidecarSummary: String {
-        sidecars.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+        sidecars.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.joined(separator: ";")
     }
 
     /// The CSV columns, in order.
@@ -36,7 +37,7 @@ public struct RecordRow: Codable, Sendable, Equatable {
                                    "ingestTime", "sidecars", "indeterminate"]
 
     public var csvFields: [String] {
-        [recordId, kind, integrity, trust ?? "", keyFingerprint ?? "", captureTime ?? "", ingestTime,
+        [recordId.hex, kind.rawValue, integrity.rawValue, trust?.rawValue ?? "", keyFingerprint?.hex ?? "", captureTime ?? "", ingestTime,
          sidecarSummary, indeterminate ? "true" : "false"]
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// The `capture-synth` executable (built beside the test bundle): help text, exit codes, and a

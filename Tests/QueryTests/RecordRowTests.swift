@@ -1,5 +1,7 @@
 import Foundation
+import Ground
 import Query
+import TestLiterals
 import Testing
 
 @Suite struct RecordRowTests {
@@ -14,7 +16,7 @@ import Testing
         let r = record(1, trust: nil, key: nil, time: "2026-11", sidecars: ["ring": "uncommitted", "audio": "verified"])
         let row = RecordRow(r, indeterminate: true)
         #expect(row.sidecarSummary == "audio=verified;ring=uncommitted")
-        #expect(row.csvFields == [r.recordId, "still", "intact", "", "", "2026-11", "2026-12-01T00:00:00Z",
+        #expect(row.csvFields == [r.recordId.hex, "still", "intact", "", "", "2026-11", "2026-12-01T00:00:00Z",
                                   "audio=verified;ring=uncommitted", "true"])
         #expect(row.csvFields.count == RecordRow.csvHeader.count)
         let line = try row.jsonLine()

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Where a command writes: machine output to stdout, diagnostics and progress to stderr.
 /// Tests use a capturing console.
@@ -54,14 +55,6 @@ public final class Console: @unchecked Sendable {
     public func json(_ object: JSONValue) { out(object.encoded()) }
 
     static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < buf.count {
-            let n = write(fd, buf.baseAddress! + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            done += n
-        }
+        try (fd == 2 ? FileDescriptor.standardError : FileDescriptor.standardOutput).write(all: buf)
     }
 }

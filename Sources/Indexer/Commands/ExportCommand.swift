@@ -1,6 +1,7 @@
 import CAS
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -46,7 +47,7 @@ struct ExportCommand: Command {
         guard let key = try ArchiveKey.load(archive: archive.store.directory) else {
             throw ExportError.archiveKey("the archive has no key: run `exhibit-archive init` on it")
         }
-        var ids: [String] = []
+        var ids: [ContentID] = []
         var indeterminate = 0
         if usesQuery {
             let result = try QueryCommand.queryErrors { try archive.index.query(filter) }
@@ -99,7 +100,7 @@ struct ExportCommand: Command {
     }
 
     /// A full record ID or an unambiguous prefix of ≥ 8 hex digits.
-    static func resolve(_ given: String, _ index: RecordIndex) throws -> String {
+    static func resolve(_ given: String, _ index: RecordIndex) throws -> ContentID {
         let prefix = given.lowercased()
         guard (8...64).contains(prefix.utf8.count),
               prefix.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {

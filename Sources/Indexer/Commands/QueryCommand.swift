@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import Query
 
 /// `query [filters] [--format table|json|csv] [--count | --limit N]`: records selected by index scans.
@@ -19,11 +20,6 @@ struct QueryCommand: Command {
     with exact filters only (a full fingerprint or a prefix naming one, sidecar, sink, state,
     kind, trust) the scan stops there.
     """
-    static let integrityValues = ["intact", "tampered", "unsigned", "malformed"]
-    static let sidecarValues = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
-    static let sinkValues = ["audio", "sensors", "ring", "depth", "second-view"]
-    static let kindValues = ["still", "video", "unknown"]
-    static let trustValues = ["trusted", "untrusted"]
     static let formatValues = ["table", "json", "csv"]
     /// The filter options, shared with any command that selects records the way `query` does
     /// (parse them with `parseFilter(_:command:)`).
@@ -60,7 +56,7 @@ struct QueryCommand: Command {
         }
         let result = try queryErrors { try index.query(filter, limit: limit) }
         // Bodies are read in batches, so memory stays bounded however many records match.
-        func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
+        func rows(_ ids: [ContentID], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
             var start = 0
             while start < ids.count {
                 let batch = Array(ids[start..<min(ids.count, start + 1024)])
@@ -102,12 +98,13 @@ struct QueryCommand: Command {
     /// The filter the options ask for, each value checked against its allowed list (a usage
     /// error of `command` otherwise).
     static func parseFilter(_ args: ParsedArguments, command: String) throws -> RecordFilter {
-        func pick(_ option: String, _ allowed: [String]) throws -> String? {
+        /// The value of `option` in the vocabulary `T` (its raw values, in declaration order, are the allowed list).
+        func pick<T: RawRepresentable & CaseIterable>(_ option: String, _: T.Type) throws -> T? where T.RawValue == String {
             guard let v = args.value(option) else { return nil }
-            guard allowed.contains(v) else {
-                throw UsageError("--\(option) must be one of \(allowed.joined(separator: ", ")), not '\(v)'", command: command)
+            guard let value = T(rawValue: v) else {
+                throw UsageError("--\(option) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(v)'", command: command)
             }
-            return v
+            return value
         }
         var f = RecordFilter()
         if let k = args.value("key") {
@@ -123,11 +120,11 @@ struct QueryCommand: Command {
             }
             f.timePrefix = t
         }
-        f.integrity = try pick("state", integrityValues)
-        f.sidecarState = try pick("sidecar", sidecarValues)
-        f.sink = try pick("sink", sinkValues)
-        f.kind = try pick("kind", kindValues)
-        f.trust = try pick("trust", trustValues)
+        f.integrity = try pick("state", Integrity.self)
+        f.sidecarState = try pick("sidecar", SidecarState.self)
+        f.sink = try pick("sink", SidecarSink.self)
+        f.kind = try pick("kind", MediaKind.self)
+        f.trust = try pick("trust", Trust.self)
         return f
     }
 
@@ -182,7 +179,7 @@ struct QueryCommand: Command {
         static let widths = [64, 7, 9, 9, 16, 24]
 
         static func cells(_ r: RecordRow) -> [String] {
-            [r.recordId, r.kind, r.integrity, r.trust ?? "-", r.keyFingerprint.map { String($0.prefix(16)) } ?? "-",
+            [r.recordId.hex, r.kind.rawValue, r.integrity.rawValue, r.trust?.rawValue ?? "-", r.keyFingerprint.map { String($0.hex.prefix(16)) } ?? "-",
              r.captureTime ?? "-", r.sidecarSummary.isEmpty ? "-" : r.sidecarSummary]
         }
 

@@ -29,13 +29,13 @@ struct ShowCommand: Command {
         let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 5) }
         guard let id = found.first else { throw QueryError.notFound(prefix) }
         guard found.count == 1 else {
-            throw UsageError("'\(prefix)' matches several records: \(found.joined(separator: ", "))\(found.count == 5 ? ", …" : "")", command: name)
+            throw UsageError("'\(prefix)' matches several records: \(found.map(\.hex).joined(separator: ", "))\(found.count == 5 ? ", …" : "")", command: name)
         }
-        guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id) }
+        guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id.hex) }
         let custody = try CustodyLog(environment: store.environment)
         var events: [UInt64: CustodyEvent] = [:]
         let objects = [record.recordId] + record.variants.map(\.blobId) + record.files.map(\.blobId)
-        for object in Set(objects) {
+        for object in Set(objects.map(\.hex)) {
             for e in try custody.events(forObject: object) { events[e.seq] = e }
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
@@ -70,8 +70,8 @@ struct ShowCommand: Command {
         c.out("record \(r.recordId)")
         c.out("kind \(r.kind)")
         c.out("integrity \(r.integrity)")
-        c.out("trust \(r.trust ?? "-")")
-        c.out("key-fingerprint \(r.keyFingerprint ?? "-")")
+        c.out("trust \(r.trust?.rawValue ?? "-")")
+        c.out("key-fingerprint \(r.keyFingerprint?.hex ?? "-")")
         c.out("capture-time \(r.captureTime ?? "-")")
         c.out("tsa-time \(r.tsaTime ?? "-")")
         c.out("ingest-time \(r.ingestTime)")
