@@ -28,3 +28,30 @@ import Testing
         #expect(object?["trust"] == nil)
     }
 }
+
+/// The typed record encodes exactly as the string-typed one did: the stored body, `show
+/// --json` and `query --format json` are the same bytes (IDs as lowercase hex, vocabularies as
+/// their words, the sidecar map as an object).
+@Suite struct RecordEncodingTests {
+    @Test func bodyJSONIsTheStringJSONOfBefore() throws {
+        let r = record(3, trust: "untrusted", time: "2026-11", sidecars: ["second-view": "never-recorded", "audio": "mismatch"])
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try e.encode(r), as: UTF8.self)
+        let variant = hexID(3, salt: 77).hex, file = hexID(3, salt: 99).hex
+        let report = Data("{\"record\":3}".utf8).base64EncodedString()
+        let want = #"{"captureTime":"2026-11","failureCodes":[],"files":[{"blobId":"\#(file)","relativePath":"audio.m4a","role":"audio","size":5}],"#
+            + #""ingestTime":"2026-12-01T00:00:00Z","integrity":"intact","keyFingerprint":"\#(hexID(1000).hex)","kind":"still","#
+            + #""recordId":"\#(hexID(3).hex)","reportJSON":"\#(report)","sidecars":{"audio":"mismatch","second-view":"never-recorded"},"#
+            + #""trust":"untrusted","variants":[{"blobId":"\#(variant)","firstIngested":"2026-12-01T00:00:00Z","size":100,"sourcePaths":["dump\/3-0.jpg"]}]}"#
+        #expect(text == want)
+        #expect(try JSONDecoder().decode(IndexedRecord.self, from: Data(want.utf8)) == r)
+        // A stored body with a value outside a vocabulary, or a non-hex ID, does not decode.
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(IndexedRecord.self, from: Data(want.replacingOccurrences(of: "\"intact\"", with: "\"real\"").utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(IndexedRecord.self, from: Data(want.replacingOccurrences(of: hexID(3).hex, with: hexID(3).uppercased()).utf8))
+        }
+    }
+}
