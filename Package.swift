@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "exhibit-archive", targets: ["Indexer"]),
         .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+        // Library products for the fuzz harnesses (fuzz/Package.swift depends on this package by path).
+        .library(name: "C2PA", targets: ["C2PA"]),
+        .library(name: "CaptureFormat", targets: ["CaptureFormat"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "Verify", targets: ["Verify"]),
+        .library(name: "Media", targets: ["Media"]),
     ],
     targets: [
         // The ground floor: content IDs, byte sources, the file-system shim, the shared
@@ -25,15 +31,20 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
         .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
         .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
+        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -43,18 +54,24 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["Ground", "CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),
 
+        // The command-line parser, help, completion scripts, manual page, console and progress
+        // bar both executables share.
+        .target(name: "CLI", dependencies: ["Ground"]),
+
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
-        .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
         .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
+        // Benchmark driver of bench/s3.sh (our S3 client beside boto3); not a product.
+        .executableTarget(name: "S3Bench", dependencies: ["S3", "CAS", "Crypto"], path: "bench/S3Bench"),
 
         // The vocabularies and IDs as string literals, for tests only (Tests/TestLiterals).
         .target(name: "TestLiterals", dependencies: ["Ground"], path: "Tests/TestLiterals"),
@@ -63,6 +80,8 @@ let package = Package(
         .testTarget(name: "GroundTests", dependencies: ["Ground"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
@@ -70,8 +89,9 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Ground", "TestLiterals"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]
 )

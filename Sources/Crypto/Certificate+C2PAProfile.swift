@@ -21,7 +21,7 @@ extension Certificate {
     /// when there is one, else now); pass nil to skip the validity-window check.
     public func c2paProfileViolations(at time: Date? = Date()) -> [String] {
         var out: [String] = []
-        if version != 3 { out.append("version.notV3") }
+        if version != 3 { out.append(StatusCode.versionNotV3) }
         if let time, !isValid(at: time) { out.append(StatusCode.validityNotValidAtSigningTime) }
         if !Certificate.c2paCertificateSignatureOIDs.contains(signatureAlgorithmOID) {
             out.append(StatusCode.signatureAlgorithmUnsupported)
@@ -34,7 +34,7 @@ extension Certificate {
         }
         if isCA && isSelfIssued { out.append(StatusCode.selfSignedCa) }
         if isCA { out.append(StatusCode.basicConstraintsIsCA) }
-        if hasUniqueIdentifiers { out.append("uniqueIdentifiers.present") }
+        if hasUniqueIdentifiers { out.append(StatusCode.uniqueIdentifiersPresent) }
         if !hasAuthorityKeyIdentifier { out.append(StatusCode.authorityKeyIdentifierMissing) }
         if isCA && !hasSubjectKeyIdentifier { out.append(StatusCode.subjectKeyIdentifierMissing) }
 

@@ -76,19 +76,25 @@ public enum StatusCode {
     public static let casInput = "cas.input"
     public static let casNotAnArchive = "cas.notAnArchive"
     public static let casNotFound = "cas.notFound"
+    public static let casOutputRefused = "cas.output.refused"
+    public static let casReadOnly = "cas.readOnly"
     public static let casRecordDamaged = "cas.record.damaged"
     public static let casStorage = "cas.storage"
+    public static let casStorageBusy = "cas.storage.busy"
     public static let casStorageDiskFull = "cas.storage.diskFull"
+    public static let casStorageInvalid = "cas.storage.invalid"
+    public static let casStorageNotAFile = "cas.storage.notAFile"
+    public static let casStoragePermissionDenied = "cas.storage.permissionDenied"
     public static let casUnsupportedFormat = "cas.unsupportedFormat"
 
     // MARK: cawg.*
     public static let cawgIcaCredentialValid = "cawg.ica.credential_valid"
     public static let cawgIcaDidUnavailable = "cawg.ica.did_unavailable"
     public static let cawgIcaInvalidAlg = "cawg.ica.invalid_alg"
-    public static let cawgIcaInvalidDidDocument = "cawg.ica.invalid_did_document"
-    public static let cawgIcaInvalidIssuer = "cawg.ica.invalid_issuer"
     public static let cawgIcaInvalidContentType = "cawg.ica.invalid_content_type"
     public static let cawgIcaInvalidCoseSign1 = "cawg.ica.invalid_cose_sign1"
+    public static let cawgIcaInvalidDidDocument = "cawg.ica.invalid_did_document"
+    public static let cawgIcaInvalidIssuer = "cawg.ica.invalid_issuer"
     public static let cawgIcaInvalidVerifiableCredential = "cawg.ica.invalid_verifiable_credential"
     public static let cawgIcaSignatureMismatch = "cawg.ica.signature_mismatch"
     public static let cawgIcaSignerPayloadMismatch = "cawg.ica.signer_payload.mismatch"
@@ -214,10 +220,14 @@ public enum StatusCode {
     public static let exportArchiveKey = "export.archiveKey"
     public static let exportBlobRefused = "export.blobRefused"
     public static let exportCustody = "export.custody"
+    public static let exportDigestUnsupported = "export.digestUnsupported"
     public static let exportIo = "export.io"
     public static let exportNoRecords = "export.noRecords"
+    public static let exportNotPlaced = "export.notPlaced"
     public static let exportOutputExists = "export.outputExists"
     public static let exportPathCollision = "export.pathCollision"
+    public static let exportPdfEngineMissing = "export.pdfEngineMissing"
+    public static let exportPdfFailed = "export.pdfFailed"
     public static let exportUnknownRecord = "export.unknownRecord"
     public static let exportUnsafePath = "export.unsafePath"
 
@@ -240,6 +250,16 @@ public enum StatusCode {
     public static let hashMissingField = "hash.missingField"
     public static let hashNotAMap = "hash.notAMap"
     public static let hashUnsupportedAlgorithm = "hash.unsupportedAlgorithm"
+
+    // MARK: http.*
+    public static let httpBodyShort = "http.body.short"
+    public static let httpConnect = "http.connect"
+    public static let httpRequest = "http.request"
+    public static let httpReset = "http.reset"
+    public static let httpResponseMalformed = "http.response.malformed"
+    public static let httpTimeout = "http.timeout"
+    public static let httpTls = "http.tls"
+    public static let httpTransport = "http.transport"
 
     // MARK: identity.*
     public static let identityBadField = "identity.badField"
@@ -384,6 +404,21 @@ public enum StatusCode {
     public static let ringDuplicateName = "ring.duplicateName"
     public static let ringInvalidName = "ring.invalidName"
 
+    // MARK: s3.*
+    public static let s3AccessDenied = "s3.accessDenied"
+    public static let s3BucketNotFound = "s3.bucket.notFound"
+    public static let s3Configuration = "s3.configuration"
+    public static let s3CredentialsMissing = "s3.credentials.missing"
+    public static let s3CredentialsRejected = "s3.credentials.rejected"
+    public static let s3Input = "s3.input"
+    public static let s3IntegrityMismatch = "s3.integrity.mismatch"
+    public static let s3IntegrityRejected = "s3.integrity.rejected"
+    public static let s3NotFound = "s3.notFound"
+    public static let s3ObjectLockUnsupported = "s3.objectLock.unsupported"
+    public static let s3Rejected = "s3.rejected"
+    public static let s3ResponseMalformed = "s3.response.malformed"
+    public static let s3Unavailable = "s3.unavailable"
+
     // MARK: selfSigned.*
     public static let selfSignedCa = "selfSigned.ca"
 
@@ -449,10 +484,16 @@ public enum StatusCode {
     public static let tstNotGranted = "tst.notGranted"
     public static let tstNotTimeStampToken = "tst.notTimeStampToken"
 
+    // MARK: uniqueIdentifiers.*
+    public static let uniqueIdentifiersPresent = "uniqueIdentifiers.present"
+
     // MARK: validity.*
     public static let validityNotValidAtSigningTime = "validity.notValidAtSigningTime"
 
     // MARK: verify.*
     public static let verifyNotRegularFile = "verify.notRegularFile"
     public static let verifySymlink = "verify.symlink"
+
+    // MARK: version.*
+    public static let versionNotV3 = "version.notV3"
 }

@@ -28,6 +28,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let noDevice = Errno(rawValue: ENXIO)
     public static let readOnlyFileSystem = Errno(rawValue: EROFS)
     public static let crossDevice = Errno(rawValue: EXDEV)
+    public static let busy = Errno(rawValue: EBUSY)
 
     /// The calling thread's `errno` right now.
     public static var current: Errno { Errno(rawValue: errno) }

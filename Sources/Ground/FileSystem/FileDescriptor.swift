@@ -29,11 +29,15 @@ public final class FileDescriptor: @unchecked Sendable {
         case read
         /// A directory: `O_RDONLY | O_DIRECTORY`.
         case directory
+        /// An existing file, FIFO or device to write in place: `O_WRONLY | O_NOCTTY` (never
+        /// created or truncated).
+        case write
 
         var flags: Int32 {
             switch self {
             case .read: Syscalls.readOnly | Syscalls.nonBlocking
             case .directory: Syscalls.readOnly | Syscalls.directory
+            case .write: Syscalls.writeExisting
             }
         }
     }

@@ -104,6 +104,7 @@ enum Syscalls {
     static let directory = O_DIRECTORY
     /// A FIFO or a device opens without blocking (and is refused after `fstat`).
     static let nonBlocking = O_NONBLOCK | O_NOCTTY
+    static let writeExisting = O_WRONLY | O_NOCTTY
     static let writeCreateExclusive = O_WRONLY | O_CREAT | O_EXCL
     static let writeCreateTruncate = O_WRONLY | O_CREAT | O_TRUNC
 
