@@ -55,6 +55,9 @@ final class MediaIO {
     }
 
     private func read(_ buf: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
+        // libav seeks wherever a header points (past the end of a short or hostile file) and
+        // reads: that is the end of the input, not a failed read.
+        if position >= source.count { return exhibit_AVERROR_EOF }
         do {
             let n = try source.read(at: position, into: UnsafeMutableRawBufferPointer(start: buf, count: size))
             if n == 0 { return exhibit_AVERROR_EOF }
