@@ -21,11 +21,14 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        .systemLibrary(name: "CPQ", path: "Sources/CPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
         .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "Postgres", dependencies: ["CPQ"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
@@ -68,6 +71,10 @@ let package = Package(
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
+        // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
+        // shared by the PostgreSQL test targets.
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI"]),
     ],
     swiftLanguageModes: [.v6]
