@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
-              groff-base zsh fish poppler-utils libxml2-utils)
+              groff-base zsh fish poppler-utils libxml2-utils
+              libpq-dev postgresql-15 postgresql-client-15)
 PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0"
              "metsrw==0.7.0" "opf-fido==1.6.1" "case-utils==0.18.0")
 # Installed without its dependencies, for the METS, PREMIS 3 and XLink schemas and the XML
@@ -21,6 +22,12 @@ if ((${#missing[@]})); then
     echo "setup: installing ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    # Debian's postgresql-15 would make (and try to start) a cluster 15/main on port 5432; the
+    # tests run their own (scripts/services/postgres-up.sh).
+    if [[ " ${missing[*]} " == *" postgresql-15 "* ]]; then
+        $SUDO mkdir -p /etc/postgresql-common/createcluster.d
+        echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.d/exhibit.conf >/dev/null
+    fi
     $SUDO apt-get update
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
