@@ -33,6 +33,9 @@ let package = Package(
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+        // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
+        // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
+        .target(name: "ArchivePostgres", dependencies: ["Postgres", "Query"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -75,6 +78,7 @@ let package = Package(
         // shared by the PostgreSQL test targets.
         .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
+        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -75,7 +75,7 @@ public struct TestServer: Sendable {
     public func psql(_ sql: String, schema: String? = nil) -> Run.Result {
         var env = environment
         if let schema { env["PGOPTIONS"] = "-c search_path=\(schema)" }
-        return Run.capture(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql], environment: env)
+        return Run.capture(["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql], environment: env)
     }
 }
 

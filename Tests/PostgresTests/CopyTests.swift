@@ -35,7 +35,7 @@ import Testing
         struct Stop: Error {}
         let n = 60_000
         #expect(throws: Stop.self) {
-            try c.write { tx in
+            try c.write { tx throws in
                 let stored = try tx.copy("COPY t (n, s) FROM STDIN") { rows in
                     for i in 0..<n { try rows.append([.int(Int64(i)), .text(String(repeating: "x", count: 30))]) }
                 }

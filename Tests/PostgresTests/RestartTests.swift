@@ -69,7 +69,7 @@ import Testing
         try c.execute("CREATE TABLE IF NOT EXISTS restarts2 (n int8)")
         try c.execute("TRUNCATE restarts2")
         let error = #expect(throws: PostgresError.self) {
-            try c.write { tx in
+            try c.write { tx throws in
                 try tx.execute("INSERT INTO restarts2 VALUES (1)")
                 down()
                 _ = try up()

@@ -20,13 +20,13 @@ import Testing
     }
 
     @Test func returningCommitsThrowingRollsBack() throws {
-        let n = try c.write { tx in
+        let n = try c.write { tx throws in
             try tx.execute("INSERT INTO t VALUES ('a', 1)")
             return try tx.execute("INSERT INTO t VALUES ('b', 2)").affected
         }
         #expect(n == 1)
         #expect(throws: Planned.self) {
-            try c.write { tx in
+            try c.write { tx throws in
                 try tx.execute("INSERT INTO t VALUES ('c', 3)")
                 throw Planned()
             }
@@ -38,7 +38,7 @@ import Testing
 
     @Test func readIsOneReadOnlySnapshot() throws {
         try c.execute("INSERT INTO t VALUES ('a', 1)")
-        let (before, after) = try c.read { tx in
+        let (before, after) = try c.read { tx throws in
             let before = try tx.execute("SELECT count(*) FROM t").single()!.decode(0, as: Int.self)
             #expect(schema.psql("INSERT INTO t VALUES ('z', 9)").status == 0)  // another client commits
             let after = try tx.execute("SELECT count(*) FROM t").single()!.decode(0, as: Int.self)
@@ -68,7 +68,7 @@ import Testing
     @Test func aSwallowedFailureRollsBackAndIsReported() throws {
         var next: PostgresError? = nil
         let error = #expect(throws: PostgresError.self) {
-            try c.write { tx in
+            try c.write { tx throws in
                 try tx.execute("INSERT INTO t VALUES ('a', 1)")
                 _ = try? tx.execute("INSERT INTO t VALUES ('a', 1)")
                 do { try tx.execute("SELECT 1") } catch { next = error as? PostgresError }
@@ -93,7 +93,7 @@ import Testing
     @Test func advisoryLocksAreHeldUntilCommit() throws {
         let other = try schema.connect()
         let key = Int64.random(in: 1...Int64.max)
-        try c.write { tx in
+        try c.write { tx throws in
             try tx.advisoryLock(key)
             #expect(try other.write { try !$0.tryAdvisoryLock(key) })
             #expect(try tx.tryAdvisoryLock(key))  // re-entrant for its holder
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func setLocalLastsOneTransaction() throws {
-        try c.write { tx in
+        try c.write { tx throws in
             try tx.setLocal("lock_timeout", "50ms")
             #expect(try tx.execute("SELECT current_setting('lock_timeout')").single()?.decode(0, as: String.self) == "50ms")
         }
@@ -114,16 +114,16 @@ import Testing
     @Test func lockedRowsTimeOutOrAreSkipped() throws {
         try c.execute("INSERT INTO t SELECT 'k' || n, n FROM generate_series(1, 3) n")
         let other = try schema.connect()
-        try c.write { tx in
+        try c.write { tx throws in
             try tx.execute("SELECT * FROM t WHERE k = 'k1' FOR UPDATE")
             let error = #expect(throws: PostgresError.self) {
-                try other.write { o in
+                try other.write { o throws in
                     try o.setLocal("lock_timeout", "100ms")
                     try o.execute("SELECT * FROM t WHERE k = 'k1' FOR UPDATE")
                 }
             }
             #expect(error?.code == .lockNotAvailable)
-            let free = try other.write { o in
+            let free = try other.write { o throws in
                 try o.execute("SELECT k FROM t ORDER BY k FOR UPDATE SKIP LOCKED").map { try $0.decode(0, as: String.self) }
             }
             #expect(free == ["k2", "k3"])
