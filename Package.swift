@@ -60,7 +60,11 @@ let package = Package(
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
-        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords"], path: "bench/QueryBench"),
+        // The synthetic records both query benchmarks fill their store with, and their timing loop.
+        .target(name: "BenchRecords", dependencies: ["Query"], path: "bench/BenchRecords"),
+        // Benchmark helper of bench/pg.sh (fills PostgreSQL with the same records; times the SQL).
+        .executableTarget(name: "PGBench", dependencies: ["ArchivePostgres", "Postgres", "Query", "BenchRecords"], path: "bench/PGBench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
