@@ -80,7 +80,11 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
         // shared by the PostgreSQL test targets.
-        .target(name: "PostgresTestSupport", dependencies: ["Postgres"], path: "Tests/PostgresTestSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto"], path: "Tests/PostgresTestSupport"),
+        // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
+        // workers), started several at once and SIGKILLed by the tests; not a product.
+        .executableTarget(name: "PostgresProbe", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport"],
+                          path: "Tests/PostgresProbe"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
         .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI"]),

@@ -9,8 +9,9 @@ final class MigratedSchema: @unchecked Sendable {
     let schema: ArchiveSchema
     let connection: Connection
 
-    init() throws {
-        test = try TestSchema()
+    /// On the shared test server, or on `server`.
+    init(on server: TestServer? = nil) throws {
+        test = try TestSchema(on: server)
         schema = try ArchiveSchema(namespace: test.name)
         connection = try test.connect()
         try schema.migrate(connection)

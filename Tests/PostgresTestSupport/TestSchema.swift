@@ -9,10 +9,11 @@ public final class TestSchema: @unchecked Sendable {
     public let name: String
     public let server: TestServer
 
-    public init() throws {
-        server = try TestServer.get()
+    /// On the shared test server, or on `server`.
+    public init(on server: TestServer? = nil) throws {
+        self.server = try server ?? TestServer.get()
         name = "t_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        try server.connect().execute("CREATE SCHEMA \(SQL.quoteIdentifier(name))")
+        try self.server.connect().execute("CREATE SCHEMA \(SQL.quoteIdentifier(name))")
     }
 
     deinit {

@@ -40,9 +40,23 @@ public struct TestServer: Sendable {
 
     public static func get() throws -> TestServer { try shared.get() }
 
-    /// Runs postgres-up.sh DIR and returns the variables of its `export` lines.
-    public static func up(_ dir: String) -> Result<[String: String], StartFailure> {
-        let run = Run.capture(["bash", upScript, dir])
+    /// A server of `postgres-up.sh DIR` other than the shared one (a cluster a test stops and
+    /// starts), from the variables of its `export` lines.
+    public init(exports: [String: String], dir: String) {
+        environment = ProcessInfo.processInfo.environment.merging(exports) { $1 }
+        url = exports["EXHIBIT_PG_URL"] ?? ""
+        self.dir = dir
+    }
+
+    init(environment: [String: String], url: String, dir: String?) {
+        (self.environment, self.url, self.dir) = (environment, url, dir)
+    }
+
+    /// Runs postgres-up.sh DIR (with `extra` added to our environment, e.g. its
+    /// `EXHIBIT_PG_PORT`) and returns the variables of its `export` lines.
+    public static func up(_ dir: String, environment extra: [String: String] = [:]) -> Result<[String: String], StartFailure> {
+        let env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let run = Run.capture(["bash", upScript, dir], environment: env)
         guard run.status == 0 else { return .failure(StartFailure(message: "postgres-up.sh exited \(run.status): \(run.stderr)")) }
         var exports: [String: String] = [:]
         for line in run.stdout.split(separator: "\n") {
