@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "exhibit-archive", targets: ["Indexer"]),
         .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+        // Library products for the fuzz harnesses (fuzz/Package.swift depends on this package by path).
+        .library(name: "C2PA", targets: ["C2PA"]),
+        .library(name: "CaptureFormat", targets: ["CaptureFormat"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "Verify", targets: ["Verify"]),
+        .library(name: "Media", targets: ["Media"]),
     ],
     targets: [
         // C libraries (module map + shim.h each).
@@ -21,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPQ", path: "Sources/CPQ", pkgConfig: "libpq",
                        providers: [.apt(["libpq-dev"])]),
 
@@ -28,11 +36,14 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
         .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "HTTP", dependencies: ["CCurl"]),
         .target(name: "Postgres", dependencies: ["CPQ"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
+        .target(name: "S3", dependencies: ["HTTP", "Crypto", "CAS"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
         .target(name: "ArchivePostgres", dependencies: ["Postgres", "Query"]),
@@ -45,7 +56,7 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
@@ -65,10 +76,14 @@ let package = Package(
         .target(name: "BenchRecords", dependencies: ["Query"], path: "bench/BenchRecords"),
         // Benchmark helper of bench/pg.sh (fills PostgreSQL with the same records; times the SQL).
         .executableTarget(name: "PGBench", dependencies: ["ArchivePostgres", "Postgres", "Query", "BenchRecords"], path: "bench/PGBench"),
+        // Benchmark driver of bench/s3.sh (our S3 client beside boto3); not a product.
+        .executableTarget(name: "S3Bench", dependencies: ["S3", "CAS", "Crypto"], path: "bench/S3Bench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),

@@ -28,13 +28,18 @@ public final class BagWriter {
             let items = (try? fm.contentsOfDirectory(atPath: dest)) ?? ["?"]
             guard items.isEmpty else { throw .outputExists(path: dest) }
         }
-        let parent = (dest as NSString).deletingLastPathComponent
-        let name = (dest as NSString).lastPathComponent
         self.destination = dest
-        self.staging = "\(parent)/.\(name).export-\(getpid()).partial"
+        self.staging = Self.stagingPath(for: dest)
         try? fm.removeItem(atPath: staging)
         try Self.makeDirectory(staging)
         try Self.makeDirectory(staging + "/data")
+    }
+
+    /// `.<DIR>.export-<pid>.partial` next to the destination `DIR`.
+    public static func stagingPath(for destination: String) -> String {
+        let dest = URL(fileURLWithPath: destination).standardizedFileURL.path
+        let parent = (dest as NSString).deletingLastPathComponent
+        return "\(parent)/.\((dest as NSString).lastPathComponent).export-\(getpid()).partial"
     }
 
     deinit {
@@ -75,16 +80,24 @@ public final class BagWriter {
     /// manifest.
     public func writeTag(_ path: String, _ bytes: [UInt8]) throws(ExportError) {
         try Self.writeFile(staging + "/" + path, bytes)
+        // Written again (a re-run sealing): the last bytes count, listed once.
+        tagFiles.removeAll { $0.path == path }
         tagFiles.append((path, BagDigest.digests(of: bytes, digests)))
     }
 
     /// Total payload bytes and file count (`Payload-Oxum` = `bytes.count`).
     public var payloadOxum: (bytes: UInt64, files: Int) { (payload.reduce(0) { $0 + $1.size }, payload.count) }
 
-    /// Writes `bagit.txt`, one `manifest-<alg>.txt` per algorithm, `bag-info.txt` and one
-    /// `tagmanifest-<alg>.txt` per algorithm (each listing every other tag file), then renames
-    /// the staging directory to the destination.
+    /// Seals the bag, then renames the staging directory to the destination.
     public func finish(info: BagInfo) throws(ExportError) {
+        try seal(info: info)
+        try place()
+    }
+
+    /// Writes `bagit.txt`, one `manifest-<alg>.txt` per algorithm, `bag-info.txt` and one
+    /// `tagmanifest-<alg>.txt` per algorithm (each listing every other tag file): the staging
+    /// directory is then the complete bag. Re-runnable.
+    public func seal(info: BagInfo) throws(ExportError) {
         try writeTag("bagit.txt", Array("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n".utf8))
         for d in digests {
             let manifest = payload.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
@@ -96,10 +109,22 @@ public final class BagWriter {
             let tags = tagFiles.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
             try Self.writeFile(staging + "/" + d.tagManifest, Array(tags.utf8))
         }
-        let fm = FileManager.default
-        if fm.fileExists(atPath: destination) { rmdir(destination) }
-        guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }
+    }
+
+    /// Renames the sealed staging directory to the destination (an empty destination
+    /// directory is removed first).
+    public func place() throws(ExportError) {
+        try Self.place(staging: staging, destination: destination)
         finished = true
+    }
+
+    /// Keeps the staging directory when this writer goes away (a sealed bag whose custody
+    /// event committed but which could not be renamed: `gc` finishes it).
+    public func keepStaging() { finished = true }
+
+    static func place(staging: String, destination: String) throws(ExportError) {
+        if FileManager.default.fileExists(atPath: destination) { rmdir(destination) }
+        guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }
     }
 
     static func makeDirectory(_ path: String) throws(ExportError) {

@@ -28,6 +28,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case pdfEngineMissing(String)
     /// The PDF engine ran and did not make a PDF.
     case pdfFailed(String)
+    /// The bag is complete and its replication event committed, but the staging folder could
+    /// not be renamed to the destination; it is kept, and `gc` moves it into place later.
+    case notPlaced(staging: String, destination: String, reason: String)
 
     public var code: String {
         switch self {
@@ -43,6 +46,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .digest: "export.digestUnsupported"
         case .pdfEngineMissing: "export.pdfEngineMissing"
         case .pdfFailed: "export.pdfFailed"
+        case .notPlaced: "export.notPlaced"
         }
     }
 
@@ -57,6 +61,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(code): record \(r): \(p): blob \(b) no longer matches its ID (\(why)); export aborted, no bag written"
         case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .archiveKey(let m): "\(code): \(m)"
+        case .notPlaced(let staging, let destination, let reason):
+            "\(code): the bag is complete and its replication event is logged, but it could not be moved to \(destination) (\(reason)); it is kept in \(staging), and `exhibit-archive gc` moves it there once the path is free"
         case .custody(let m): "\(code): \(m)"
         case .digest(let d): "\(code): \(d) cannot be a manifest algorithm of a new bag (use one of \(BagDigest.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", ")))"
         case .pdfEngineMissing(let m): "\(code): \(m)"

@@ -84,6 +84,9 @@ public final class Exporter {
     public var thumbnailer: Thumbnailer?
     public var custody: (any CustodySource)?
     public var progress: Progress?
+    /// Notes each staging folder in the archive while its export runs, so that `gc` and the
+    /// next export can remove (or finish) the folder of a killed export.
+    public var journal: ExportJournal?
 
     public init(store: ContentStore, key: ArchiveKey) {
         self.store = store
@@ -100,6 +103,12 @@ public final class Exporter {
             try PayloadPlan(record: r, primaryBlob: (try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON))?.sha256)
         }
         let printer = options.pdf ? try ReportPrinter(engine: options.pdfEngine) : nil
+        // The journal names the staging folder before it exists and until the bag is in place
+        // (or the folder is gone), so `gc` finds the folder of an export killed at any moment.
+        let staging = BagWriter.stagingPath(for: options.destination)
+        try journalBegin(staging)
+        var keepJournal = false
+        defer { if !keepJournal { journalEnd(staging) } }
         let bag = try BagWriter(destination: options.destination, digests: options.digests)
         let totalFiles = plans.reduce(0) { $0 + $1.entries.count }
         let totalBytes = plans.reduce(UInt64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.size } }
@@ -122,7 +131,22 @@ public final class Exporter {
         let agent = CustodyAgent(operator: options.operatorName, tool: .init(name: options.tool, version: options.toolVersion),
                                  host: options.host, organization: options.custodyOrganization)
 
+        // Thumbnails and pose traces do not depend on the custody chain: made before the
+        // replication event's write transaction, which is kept short.
+        let thumbs = thumbnails(unique, plans, bag)
+        let traces = poseTraces(plans, bag)
+        let oxum = bag.payloadOxum
+        let bagInfo = BagInfo(
+            sourceOrganization: options.sourceOrganization, contactName: options.operatorName,
+            externalIdentifier: externalIdentifier,
+            externalDescription: "Chain-of-custody export of \(unique.count) record(s); custody.json is signed by custody.cose",
+            caseName: options.caseName, baggingDate: options.now,
+            softwareAgent: "\(options.tool) \(options.toolVersion)")
+        let sealing = Sealing(externalIdentifier: externalIdentifier, time: time, options: options, records: custodyRecords,
+                              plans: plans, agent: agent, printer: printer, thumbnails: thumbs, poseTraces: traces, info: bagInfo)
+
         var excerpt: CustodyExcerpt?
+        var signatureEvent: CustodyEvent?
         if let custody {
             var objects = unique.map { CustodyEvent.Object.record($0.recordId) }
             objects += Set(plans.flatMap { $0.entries.map(\.blobId) }).sorted().map { CustodyEvent.Object.blob($0) }
@@ -132,81 +156,47 @@ public final class Exporter {
                 .dissemination, agent: agent, objects: objects, outcome: .success,
                 detail: "BagIt export \(externalIdentifier)\(options.caseName.map { " (case \($0))" } ?? "")\(destination): \(unique.count) record(s), \(bag.payloadOxum.files) file(s), \(bag.payloadOxum.bytes) bytes, every blob re-hashed",
                 time: options.now)
-            let got: CustodyExcerpt
-            do { got = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) } catch {
+            // The dissemination event (and the digital signature generation event of
+            // custody.json) commit only once the bag is sealed in its staging folder
+            // (custody.json needs the event's hash, so the bag is sealed inside the event's
+            // transaction): killed before the commit, there is no event and the next export or
+            // `gc` removes the folder; killed after it, the folder is a complete bag that they
+            // move into place (ExportRecovery).
+            do {
+                _ = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) { got, append in
+                    let problems = got.chain.check()
+                    guard problems.isEmpty else {
+                        throw ExportError.custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
+                    }
+                    // Events about other records or settings ship redacted (v2/v3) so the bag
+                    // does not reveal them; the hashes and links are unchanged.
+                    let shipped = CustodyExcerpt(
+                        chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
+                                                   andSequences: [got.replicationSequence]),
+                        replicationSequence: got.replicationSequence)
+                    signatureEvent = try withoutActuallyEscaping(append) { append in
+                        try seal(bag, sealing, excerpt: shipped, appendEvent: append)
+                    }
+                    excerpt = shipped
+                }
+            } catch let e as ExportError {
+                throw e
+            } catch {
                 throw .custody("cannot append the dissemination event: \(error)")
             }
-            let problems = got.chain.check()
-            guard problems.isEmpty else {
-                throw .custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
+            do { try bag.place() } catch {
+                bag.keepStaging()   // complete, and its event committed: `gc` places it later
+                keepJournal = true
+                throw .notPlaced(staging: bag.staging, destination: bag.destination, reason: error.description)
             }
-            // Events about other records or settings ship redacted (v2/v3) so the bag does not
-            // reveal them; the hashes and links are unchanged.
-            let shipped = CustodyExcerpt(
-                chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
-                                           andSequences: [got.replicationSequence]),
-                replicationSequence: got.replicationSequence)
-            for i in custodyRecords.indices {
-                custodyRecords[i].custodyEvents = shipped.chain.sequences(naming: custodyRecords[i].recordId)
-            }
-            excerpt = shipped
+        } else {
+            _ = try seal(bag, sealing, excerpt: nil, appendEvent: nil)
+            try bag.place()
         }
-        let info = CustodyDocument.ExportInfo(
-            externalIdentifier: externalIdentifier, caseName: options.caseName,
-            sourceOrganization: options.sourceOrganization, operatorName: options.operatorName, time: time,
-            tool: options.tool, toolVersion: options.toolVersion, host: options.host,
-            archiveKeyFingerprint: key.fingerprint, replicationEvent: excerpt?.replicationSequence,
-            signerAnchors: options.signerAnchors, tsaAnchors: options.tsaAnchors)
-        let document = CustodyDocument(export: info, records: custodyRecords, custodyChain: excerpt?.chain)
-        let custodyBytes = try Self.encode(document)
-        let signature = try CustodySignature.sign(custodyBytes, with: key)
-        try bag.writeTag("custody.json", custodyBytes)
-        try bag.writeTag("custody.cose", signature)
-        let signatureEvent = try logSignature(custodyBytes, signature, document, agent: agent, time: options.now)
-        try bag.writeTag(ArchiveKey.certificateFile, Array(key.certificate.pem.utf8))
-        try bag.writeTag("custody.jsonld", CustodyLinkedData.document(document))
-        let mets = METSDocument(document: document, plans: plans, bag: bag.staging, signatureEvent: signatureEvent)
-        try bag.writeTag(METSDocument.fileName, Array(mets.xml().utf8))
-        try bag.writeTag(PREMISDocument.fileName, Array(PREMISDocument(mets: mets).xml().utf8))
-        let thumbs = thumbnails(unique, plans, bag)
-        let traces = poseTraces(plans, bag)
-        var report = CustodyReport(document: document, thumbnails: thumbs.images, poseTraces: traces)
-        report.thumbnailNotes = thumbs.notes
-        report.paper = options.paper
-        let html = report.html()
-        try bag.writeTag("report.html", Array(html.utf8))
-        if let printer {
-            try bag.writeTag(ReportPrinter.pdfFile, try printer.pdf(ofReport: bag.staging + "/report.html", paper: options.paper))
-        }
-        let oxum = bag.payloadOxum
-        try bag.finish(info: BagInfo(
-            sourceOrganization: options.sourceOrganization, contactName: options.operatorName,
-            externalIdentifier: externalIdentifier,
-            externalDescription: "Chain-of-custody export of \(unique.count) record(s); custody.json is signed by custody.cose",
-            caseName: options.caseName, baggingDate: options.now,
-            softwareAgent: "\(options.tool) \(options.toolVersion)"))
         return Summary(bag: bag.destination, externalIdentifier: externalIdentifier, records: unique.count,
                        files: oxum.files, bytes: oxum.bytes, replicationEvent: excerpt?.replicationSequence,
                        signatureEvent: signatureEvent?.seq, archiveKeyFingerprint: key.fingerprint, changedRecords: changed,
                        digests: bag.digests, pdf: printer == nil ? nil : bag.destination + "/" + ReportPrinter.pdfFile)
-    }
-
-    /// Logs the signing of custody.json (`digital signature generation`, PREMIS `dsg`): the
-    /// exported records and the export, with the SHA-256 of custody.json and custody.cose and
-    /// the key. Not in the signed chain (it follows the signature); METS.xml lists it.
-    func logSignature(_ custody: [UInt8], _ signature: [UInt8], _ document: CustodyDocument, agent: CustodyAgent,
-                      time: Date) throws(ExportError) -> CustodyEvent? {
-        guard let log = self.custody else { return nil }
-        let objects = document.records.map { CustodyEvent.Object.record($0.recordId) }
-            + [CustodyEvent.Object(kind: "export", id: document.export.externalIdentifier)]
-        let detail = "custody.json (SHA-256 \(Hex.encode(MessageDigest.sha256(custody)))) of export \(document.export.externalIdentifier) "
-            + "signed with archive key \(key.fingerprint): COSE_Sign1 ES256, custody.cose SHA-256 \(Hex.encode(MessageDigest.sha256(signature)))"
-        do {
-            return try log.record(CustodyDraft(.digitalSignatureGeneration, agent: agent, objects: objects, outcome: .success,
-                                               detail: detail, time: time))
-        } catch {
-            throw .custody("cannot append the digital signature generation event: \(error)")
-        }
     }
 
     /// JSON with sorted keys, pretty-printed, `/` unescaped: the exact bytes that are signed.

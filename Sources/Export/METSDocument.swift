@@ -58,7 +58,7 @@ public struct METSDocument {
         x += "xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:dcterms=\"http://purl.org/dc/terms/\" "
         x += "xsi:schemaLocation=\"http://www.loc.gov/METS/ http://www.loc.gov/standards/mets/version1121/mets.xsd\" "
         x += "OBJID=\(attr(e.externalIdentifier)) LABEL=\(attr(e.caseName ?? "Chain-of-custody export")) PROFILE=\"Archivematica METS (metsrw schematron)\">\n"
-        x += " <mets:metsHdr CREATEDATE=\(attr(Self.xsdDateTime(e.time)))>\n"
+        x += " <mets:metsHdr CREATEDATE=\(attr(e.time))>\n"
         x += "  <mets:agent ROLE=\"CREATOR\" TYPE=\"ORGANIZATION\"><mets:name>\(text(e.sourceOrganization))</mets:name></mets:agent>\n"
         x += "  <mets:agent ROLE=\"CREATOR\" TYPE=\"INDIVIDUAL\"><mets:name>\(text(e.operatorName))</mets:name></mets:agent>\n"
         x += "  <mets:agent ROLE=\"CREATOR\" TYPE=\"OTHER\" OTHERTYPE=\"SOFTWARE\"><mets:name>\(text("\(e.tool) \(e.toolVersion)"))</mets:name>"
@@ -136,11 +136,6 @@ public struct METSDocument {
         return x + "</dcterms:dublincore></mets:xmlData></mets:mdWrap></mets:dmdSec>\n"
     }
 
-    /// METS's xsd:dateTime without the fraction (Archivematica writes seconds).
-    static func xsdDateTime(_ iso: String) -> String {
-        guard let dot = iso.firstIndex(of: "."), iso.hasSuffix("Z") else { return iso }
-        return String(iso[..<dot]) + "Z"
-    }
 
     /// XML character data: `&`, `<`, `>` escaped; characters XML 1.0 cannot hold written `\u{…}`.
     func text(_ s: String) -> String {

@@ -65,6 +65,13 @@ struct ExportCommand: Command {
         guard let key = try ArchiveKey.load(archive: archive.store.directory) else {
             throw ExportError.archiveKey("the archive has no key: run `exhibit-archive init` on it")
         }
+        // Staging folders of killed exports: removed, or moved into place when their
+        // replication event committed (docs/export.md, "Killed exports").
+        let journal = try ExportJournal(environment: archive.environment)
+        let parent = (URL(fileURLWithPath: out).standardizedFileURL.path as NSString).deletingLastPathComponent
+        for a in ExportRecovery.run(journal: journal, custody: archive.custody, folders: [parent]) {
+            context.console.err("export: \(a.kind.rawValue) stale staging folder \(a.staging) (process \(a.pid)): \(a.detail)")
+        }
         var ids: [String] = []
         var indeterminate = 0
         if usesQuery {
@@ -91,6 +98,7 @@ struct ExportCommand: Command {
             bar.update(items: files, bytes: bytes)
         }
         defer { bar.finish() }
+        exporter.journal = journal
         var options = Exporter.Options(destination: out, caseName: args.value("case"), operatorName: agent.operator,
                                        toolVersion: agent.tool.version)
         options.tool = agent.tool.name

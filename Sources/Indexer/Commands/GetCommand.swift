@@ -16,7 +16,7 @@ struct GetCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try parseID(args.positionals[0], command: name)
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         if let output = args.value("output") {
             try store.export(id, to: output)
         } else {

@@ -122,7 +122,7 @@ struct QueryCommand: Command {
 
     /// The archive's record index (the CAS store opened first: it checks the archive).
     static func openIndex(_ context: CommandContext) throws -> RecordIndex {
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         return try queryErrors { try RecordIndex(environment: store.environment) }
     }
 

@@ -21,7 +21,7 @@ struct ShowCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         _ = try RecordReference.checked(args.positionals[0], command: name)
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         let index = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment) }
         guard let id = try RecordReference.resolve(args.positionals[0], in: index, command: name) else {
             throw QueryError.notFound(args.positionals[0].lowercased())

@@ -31,7 +31,7 @@ struct TrustCommand: Command {
             throw UsageError("unknown action '\(action)': use add, list or remove" + Suggestion.didYouMean(action, among: actions), command: name)
         }
         let role: TrustStore.Role = args.flag("tsa") ? .tsa : .signer
-        let archive = try Archive(store: context.openStore())
+        let archive = try Archive(store: context.openStore(access: action == "list" ? .readIfNotWritable : .readWrite))
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let c = context.console
         switch action {
