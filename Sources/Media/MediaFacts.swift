@@ -1,5 +1,6 @@
 import CAV
 import CAVLoader
+import Ground
 
 /// What a media file's container and stream headers state: facts only, no judgement.
 ///
@@ -45,29 +46,31 @@ public struct MediaFacts: Codable, Sendable, Equatable {
 
     /// Facts of the file at `path`.
     public static func read(path: String) throws(MediaError) -> MediaFacts {
-        let source = try FileMediaSource(path: path)
+        let source = try FileByteSource.media(path)
         return try read(source: source, name: path)
     }
 
     /// Facts of any byte source (`name` only helps format probing by extension).
-    public static func read(source: MediaByteSource, name: String = "") throws(MediaError) -> MediaFacts {
+    public static func read(source: any ByteSource, name: String = "") throws(MediaError) -> MediaFacts {
         let input = try FormatInput(source: source, name: name)
-        if singleImageContainers.contains(input.formatName), source.isSeekable, needsProbe(input) {
+        let seekable = !(source is UnseekableSource)
+        let size: Int64? = seekable ? source.count : nil
+        if singleImageContainers.contains(input.formatName), seekable, needsProbe(input) {
             if try fillFromJPEGHeader(input) {
-                return facts(of: input, size: source.size, probed: false, singleImage: true)
+                return facts(of: input, size: size, probed: false, singleImage: true)
             }
-            // The parser declined (arithmetic coding, DNL, damage): libav's probe from the start.
-            try source.seek(to: 0)
+            // The parser declined (arithmetic coding, DNL, damage): libav's probe from the start
+            // (a new input reads the source from offset 0).
             let again = try FormatInput(source: source, name: name)
             try again.findStreamInfo()
-            return facts(of: again, size: source.size, probed: true, singleImage: true)
+            return facts(of: again, size: size, probed: true, singleImage: true)
         }
         var probed = false
         if needsProbe(input) {
             try input.findStreamInfo()
             probed = true
         }
-        return facts(of: input, size: source.size, probed: probed,
+        return facts(of: input, size: size, probed: probed,
                      singleImage: singleImageContainers.contains(input.formatName))
     }
 
