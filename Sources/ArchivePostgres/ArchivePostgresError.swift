@@ -1,3 +1,5 @@
+import Ground
+
 /// A failure of the archive's PostgreSQL schema or of one of its stores' SQL. `code` is stable;
 /// tests and the CLI compare against it. The database's own failures (connection lost,
 /// serialization failure, constraint violation, …) are thrown as they come, as `PostgresError`
@@ -27,15 +29,15 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
 
     public var code: String {
         switch self {
-        case .schemaTooNew: "archive.schema.tooNew"
-        case .schemaTooOld: "archive.schema.tooOld"
-        case .schemaMissing: "archive.schema.missing"
-        case .migrationsOutOfOrder: "archive.schema.migrationsOutOfOrder"
-        case .invalidNamespace: "archive.schema.namespace.invalid"
-        case .custodyHeadMoved: "custody.head.moved"
-        case .custodyEventInvalid: "custody.event.invalid"
-        case .leaseLost: "queue.lease.lost"
-        case .damagedRow: "archive.row.damaged"
+        case .schemaTooNew: StatusCode.archiveSchemaTooNew
+        case .schemaTooOld: StatusCode.archiveSchemaTooOld
+        case .schemaMissing: StatusCode.archiveSchemaMissing
+        case .migrationsOutOfOrder: StatusCode.archiveSchemaMigrationsOutOfOrder
+        case .invalidNamespace: StatusCode.archiveSchemaNamespaceInvalid
+        case .custodyHeadMoved: StatusCode.custodyHeadMoved
+        case .custodyEventInvalid: StatusCode.custodyEventInvalid
+        case .leaseLost: StatusCode.queueLeaseLost
+        case .damagedRow: StatusCode.archiveRowDamaged
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Postgres
 import Query
 
@@ -8,21 +9,17 @@ extension IndexRow {
     /// The row of `record`: its filter values, and as body its JSON exactly as LMDB's index
     /// encodes it (`JSONEncoder`, sorted keys), so both stores hand out the same bytes.
     public init(_ record: IndexedRecord) throws {
-        guard let id = RecordID(hex: record.recordId) else { throw QueryError.invalidRecordId(record.recordId) }
-        var variants: [[UInt8]] = []
-        for v in record.variants {
-            guard let b = RecordID(hex: v.blobId) else { throw QueryError.invalidField(name: "variants.blobId", value: v.blobId) }
-            variants.append(b.bytes)
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        self.init(recordId: id.bytes, body: Array(try encoder.encode(record)), kind: record.kind, integrity: record.integrity,
-                  trust: record.trust, keyFingerprint: record.keyFingerprint, captureTime: record.captureTime,
-                  ingestTime: record.ingestTime, sidecars: record.sidecars, variants: variants)
+        self.init(recordId: record.recordId.bytes, body: Array(try encoder.encode(record)), kind: record.kind.rawValue,
+                  integrity: record.integrity.rawValue, trust: record.trust?.rawValue, keyFingerprint: record.keyFingerprint?.hex,
+                  captureTime: record.captureTime, ingestTime: record.ingestTime,
+                  sidecars: Dictionary(uniqueKeysWithValues: record.sidecars.map { ($0.key.rawValue, $0.value.rawValue) }),
+                  variants: record.variants.map(\.blobId.bytes))
     }
 
     /// The record a body holds (`index.record.damaged` when it does not decode).
-    public static func record(body: [UInt8], recordId: String, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
+    public static func record(body: [UInt8], recordId: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
         do {
             return try decoder.decode(IndexedRecord.self, from: Data(body))
         } catch {
@@ -37,19 +34,14 @@ extension RecordTable {
         try put(try IndexRow(record), in: tx)
     }
 
-    /// The record with this ID (64 lowercase hex), or nil.
-    public static func get(recordId: String, in tx: Transaction) throws -> IndexedRecord? {
-        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
-        return try body(recordId: id.bytes, in: tx).map { try IndexRow.record(body: $0, recordId: recordId) }
+    /// The record with this ID, or nil.
+    public static func get(recordId: ContentID, in tx: Transaction) throws -> IndexedRecord? {
+        try body(recordId: recordId, in: tx).map { try IndexRow.record(body: $0, recordId: recordId) }
     }
 
     /// The records with these IDs, in the given order (absent IDs skipped).
-    public static func records(_ ids: [String], in tx: Transaction) throws -> [IndexedRecord] {
-        let bytes = try ids.map { hex in
-            guard let id = RecordID(hex: hex) else { throw QueryError.invalidRecordId(hex) }
-            return id.bytes
-        }
+    public static func records(_ ids: [ContentID], in tx: Transaction) throws -> [IndexedRecord] {
         let decoder = JSONDecoder()
-        return try bodies(bytes, in: tx).map { try IndexRow.record(body: $0.body, recordId: Hex.encode($0.id), decoder: decoder) }
+        return try bodies(ids, in: tx).map { try IndexRow.record(body: $0.body, recordId: $0.id, decoder: decoder) }
     }
 }

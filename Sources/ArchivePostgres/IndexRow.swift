@@ -1,3 +1,5 @@
+import Foundation
+import Ground
 import Query
 
 /// What the record tables hold for one record: the `records` row (ID, JSON body, the values
@@ -41,12 +43,12 @@ public struct IndexRow: Sendable, Equatable {
     /// The checks LMDB's index makes before it writes (the same `QueryError`s): IDs of 32
     /// bytes; values that are not empty and hold no NUL; a fingerprint of lowercase hex.
     func validate() throws {
-        guard recordId.count == 32 else { throw QueryError.invalidRecordId(Hex.encode(recordId)) }
-        for v in variants where v.count != 32 { throw QueryError.invalidField(name: "variants.blobId", value: Hex.encode(v)) }
+        guard recordId.count == 32 else { throw QueryError.invalidRecordId(hexText(recordId)) }
+        for v in variants where v.count != 32 { throw QueryError.invalidField(name: "variants.blobId", value: hexText(v)) }
         func check(_ name: String, _ value: String) throws {
             guard !value.isEmpty, !value.utf8.contains(0) else { throw QueryError.invalidField(name: name, value: value) }
         }
-        if let fp = keyFingerprint, fp.isEmpty || !fp.utf8.allSatisfy(Hex.isLowercaseDigit) {
+        if let fp = keyFingerprint, fp.isEmpty || !ContentID.isLowercaseHex(fp) {
             throw QueryError.invalidField(name: "keyFingerprint", value: fp)
         }
         if let t = captureTime { try check("captureTime", t) }
@@ -61,36 +63,5 @@ public struct IndexRow: Sendable, Equatable {
     }
 }
 
-/// Lowercase hex of bytes, and back.
-enum Hex {
-    static let digits = Array("0123456789abcdef".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] }, as: UTF8.self)
-    }
-
-    /// Bytes of lowercase hex of even length; nil otherwise.
-    static func decode(_ hex: String) -> [UInt8]? {
-        let u = Array(hex.utf8)
-        guard u.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(u.count / 2)
-        var i = 0
-        while i < u.count {
-            guard let hi = value(u[i]), let lo = value(u[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            i += 2
-        }
-        return out
-    }
-
-    static func value(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 0x30...0x39: c - 0x30
-        case 0x61...0x66: c - 0x61 + 10
-        default: nil
-        }
-    }
-
-    static func isLowercaseDigit(_ c: UInt8) -> Bool { value(c) != nil }
-}
+/// Lowercase hex of bytes that are not an ID (for an error's text).
+func hexText(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

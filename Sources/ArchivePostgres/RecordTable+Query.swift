@@ -1,3 +1,4 @@
+import Ground
 import Postgres
 import Query
 
@@ -12,16 +13,16 @@ extension RecordTable {
         if let limit, limit < 1 { throw QueryError.invalidField(name: "limit", value: String(limit)) }
         let plan = try FilterSQL(filter)
         if let (sql, params) = plan.sidecarsOnly(count: false, limit: limit) {
-            return QueryResult(matches: try tx.execute(sql, params).map { try hex(id: $0) }, indeterminate: [])
+            return QueryResult(matches: try tx.execute(sql, params).map(contentID), indeterminate: [])
         }
-        func ids(_ time: FilterSQL.TimeTerm) throws -> [String] {
+        func ids(_ time: FilterSQL.TimeTerm) throws -> [ContentID] {
             guard var (sql, params) = plan.whereClause(time) else { return [] }
             sql = "SELECT record_id FROM records r WHERE \(sql) ORDER BY record_id"
             if let limit {
                 params.append(.int64(Int64(limit)))
                 sql += " LIMIT $\(params.count)"
             }
-            return try tx.execute(sql, params).map { try hex(id: $0) }
+            return try tx.execute(sql, params).map(contentID)
         }
         return QueryResult(matches: try ids(.matches), indeterminate: try ids(.indeterminate))
     }
@@ -56,7 +57,7 @@ struct FilterSQL {
     /// in order).
     var terms: [(sql: String, values: [SQLValue])] = []
     /// The sidecar condition (a sink, a state, or both), when the filter has one.
-    var sidecar: (sink: String?, state: String?)?
+    var sidecar: (sink: SidecarSink?, state: SidecarState?)?
     /// `capture_time` starts with the time prefix: the condition.
     var timeTerm: (sql: String, values: [SQLValue])?
     /// Every strict prefix of P (at a UTF-8 boundary): a record known only at one of them is
@@ -69,22 +70,20 @@ struct FilterSQL {
             return v
         }
         if let k = f.keyPrefix {
-            guard !k.isEmpty, k.utf8.allSatisfy(Hex.isLowercaseDigit) else { throw QueryError.invalidField(name: "keyPrefix", value: k) }
+            guard !k.isEmpty, ContentID.isLowercaseHex(k) else { throw QueryError.invalidField(name: "keyPrefix", value: k) }
             // A full SHA-256 fingerprint is exact; anything shorter a prefix.
             terms.append(k.utf8.count == 64 ? ("r.key_fingerprint = $", [.text(k)]) : Self.startsWith("r.key_fingerprint", k))
         }
-        if f.sidecarState != nil || f.sink != nil {
-            sidecar = (try f.sink.map { try value("sink", $0) }, try f.sidecarState.map { try value("sidecarState", $0) })
-        }
+        if f.sidecarState != nil || f.sink != nil { sidecar = (f.sink, f.sidecarState) }
         if let t = f.timePrefix {
             let p = try value("timePrefix", t)
             timeTerm = Self.startsWith("r.capture_time", p)
             let bytes = Array(p.utf8)
             coarser = (1..<bytes.count).compactMap { String(validating: bytes[0..<$0], as: UTF8.self) }
         }
-        if let v = f.trust { terms.append(("r.trust = $", [.text(try value("trust", v))])) }
-        if let v = f.kind { terms.append(("r.kind = $", [.text(try value("kind", v))])) }
-        if let v = f.integrity { terms.append(("r.integrity = $", [.text(try value("integrity", v))])) }
+        if let v = f.trust { terms.append(("r.trust = $", [.text(v.rawValue)])) }
+        if let v = f.kind { terms.append(("r.kind = $", [.text(v.rawValue)])) }
+        if let v = f.integrity { terms.append(("r.integrity = $", [.text(v.rawValue)])) }
         if let v = f.ingestPrefix { terms.append(Self.startsWith("r.ingest_time", try value("ingestPrefix", v))) }
     }
 
@@ -92,9 +91,9 @@ struct FilterSQL {
     var sidecarConditions: (sql: String, values: [SQLValue])? {
         guard let sidecar else { return nil }
         switch (sidecar.sink, sidecar.state) {
-        case let (sink?, state?): return ("s.sink = $ AND s.state = $", [.text(sink), .text(state)])
-        case let (sink?, nil): return ("s.sink = $", [.text(sink)])
-        case let (nil, state?): return ("s.state = $", [.text(state)])
+        case let (sink?, state?): return ("s.sink = $ AND s.state = $", [.text(sink.rawValue), .text(state.rawValue)])
+        case let (sink?, nil): return ("s.sink = $", [.text(sink.rawValue)])
+        case let (nil, state?): return ("s.state = $", [.text(state.rawValue)])
         case (nil, nil): return nil
         }
     }

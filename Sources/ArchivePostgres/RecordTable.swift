@@ -1,3 +1,4 @@
+import Ground
 import Postgres
 import Query
 
@@ -43,36 +44,36 @@ public enum RecordTable {
 
     /// Removes a record with its sidecar and variant rows (cascade); false when absent.
     @discardableResult
-    public static func remove(recordId: [UInt8], in tx: Transaction) throws -> Bool {
-        try tx.execute("DELETE FROM records WHERE record_id = $1", [.bytes(recordId)]).affected == 1
+    public static func remove(recordId: ContentID, in tx: Transaction) throws -> Bool {
+        try tx.execute("DELETE FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).affected == 1
     }
 
     /// The record's JSON body, or nil.
-    public static func body(recordId: [UInt8], in tx: Transaction) throws -> [UInt8]? {
-        guard let row = try tx.execute("SELECT body_format, body FROM records WHERE record_id = $1", [.bytes(recordId)]).single() else {
+    public static func body(recordId: ContentID, in tx: Transaction) throws -> [UInt8]? {
+        guard let row = try tx.execute("SELECT body_format, body FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).single() else {
             return nil
         }
         return try body(of: row, id: recordId)
     }
 
     /// The bodies of the records with these IDs, in the given order (absent IDs skipped).
-    public static func bodies(_ ids: [[UInt8]], in tx: Transaction) throws -> [(id: [UInt8], body: [UInt8])] {
-        let rows = try tx.execute("SELECT record_id, body_format, body FROM records WHERE record_id = ANY ($1)", [.bytesArray(ids)])
-        var found: [[UInt8]: [UInt8]] = [:]
+    public static func bodies(_ ids: [ContentID], in tx: Transaction) throws -> [(id: ContentID, body: [UInt8])] {
+        let rows = try tx.execute("SELECT record_id, body_format, body FROM records WHERE record_id = ANY ($1)", [.bytesArray(ids.map(\.bytes))])
+        var found: [ContentID: [UInt8]] = [:]
         for r in rows {
-            let id = try r.decode(0, as: [UInt8].self)
+            let id = try contentID(r)
             found[id] = try body(of: r, id: id, formatColumn: 1)
         }
         return ids.compactMap { id in found[id].map { (id, $0) } }
     }
 
-    public static func contains(recordId: [UInt8], in tx: Transaction) throws -> Bool {
-        try tx.execute("SELECT 1 FROM records WHERE record_id = $1", [.bytes(recordId)]).count == 1
+    public static func contains(recordId: ContentID, in tx: Transaction) throws -> Bool {
+        try tx.execute("SELECT 1 FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).count == 1
     }
 
     /// The record a delivery-file variant with this blob ID belongs to, or nil.
-    public static func recordId(forVariant blobId: [UInt8], in tx: Transaction) throws -> [UInt8]? {
-        try tx.execute("SELECT record_id FROM record_variants WHERE blob_id = $1", [.bytes(blobId)]).single()?.decode(0, as: [UInt8].self)
+    public static func recordId(forVariant blobId: ContentID, in tx: Transaction) throws -> ContentID? {
+        try tx.execute("SELECT record_id FROM record_variants WHERE blob_id = $1", [.bytes(blobId.bytes)]).single().map(contentID)
     }
 
     /// Number of records (a count of the primary key: linear, unlike LMDB's O(1) entry count).
@@ -80,34 +81,34 @@ public enum RecordTable {
         try tx.execute("SELECT count(*) FROM records").single()?.decode(0, as: Int.self) ?? 0
     }
 
-    /// The IDs (lowercase hex) of records whose hex ID starts with `prefix` (1…64 lowercase hex
-    /// digits), in order, at most `limit`: one range scan of the primary key between the prefix
-    /// padded with `0`s and with `f`s.
-    public static func recordIds(withPrefix prefix: String, limit: Int = 2, in tx: Transaction) throws -> [String] {
+    /// The IDs of records whose hex ID starts with `prefix` (1…64 lowercase hex digits), in
+    /// order, at most `limit`: one range scan of the primary key between the prefix padded with
+    /// `0`s and with `f`s.
+    public static func recordIds(withPrefix prefix: String, limit: Int = 2, in tx: Transaction) throws -> [ContentID] {
         let n = prefix.utf8.count
-        guard (1...64).contains(n), prefix.utf8.allSatisfy(Hex.isLowercaseDigit),
-              let lo = Hex.decode(prefix + String(repeating: "0", count: 64 - n)),
-              let hi = Hex.decode(prefix + String(repeating: "f", count: 64 - n)) else {
+        guard (1...64).contains(n), ContentID.isLowercaseHex(prefix),
+              let lo = ContentID(hex: prefix + String(repeating: "0", count: 64 - n)),
+              let hi = ContentID(hex: prefix + String(repeating: "f", count: 64 - n)) else {
             throw QueryError.invalidRecordId(prefix)
         }
         return try tx.execute("SELECT record_id FROM records WHERE record_id BETWEEN $1 AND $2 ORDER BY record_id LIMIT $3",
-                              [.bytes(lo), .bytes(hi), .int64(Int64(max(0, limit)))]).map { try hex(id: $0) }
+                              [.bytes(lo.bytes), .bytes(hi.bytes), .int64(Int64(max(0, limit)))]).map(contentID)
     }
 
     // MARK: Helpers
 
     static func text(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
 
-    static func body(of row: Row, id: [UInt8], formatColumn: Int = 0) throws -> [UInt8] {
+    static func body(of row: Row, id: ContentID, formatColumn: Int = 0) throws -> [UInt8] {
         let format = try row.decode(formatColumn, as: Int.self)
-        guard format == 1 else { throw QueryError.damagedRecord(recordId: Hex.encode(id), reason: "body format \(format)") }
+        guard format == 1 else { throw QueryError.damagedRecord(recordId: id, reason: "body format \(format)") }
         return try row.decode(formatColumn + 1, as: [UInt8].self)
     }
 
-    /// Column 0 of `row`, a record ID, as lowercase hex (exactly 32 bytes, else `archive.row.damaged`).
-    static func hex(id row: Row) throws -> String {
-        let id = try row.decode(0, as: [UInt8].self)
-        guard id.count == 32 else { throw ArchivePostgresError.damagedRow("a record ID of \(id.count) bytes") }
-        return Hex.encode(id)
+    /// Column 0 of `row`, a record ID (exactly 32 bytes, else `archive.row.damaged`).
+    static func contentID(_ row: Row) throws -> ContentID {
+        let bytes = try row.decode(0, as: [UInt8].self)
+        guard let id = ContentID(digest: bytes) else { throw ArchivePostgresError.damagedRow("a record ID of \(bytes.count) bytes") }
+        return id
     }
 }

@@ -1,3 +1,5 @@
+import Ground
+
 /// Why a media container could not be walked. `code` is stable; tests compare against it.
 public enum ContainerError: Error, Equatable, Sendable {
     case notJPEG
@@ -15,17 +17,17 @@ public enum ContainerError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .notJPEG: "container.notJPEG"
-        case .notBMFF: "container.notBMFF"
-        case .truncated: "container.truncated"
-        case .badSegmentLength: "container.badSegmentLength"
-        case .badBoxSize: "container.badBoxSize"
-        case .depthExceeded: "container.depthExceeded"
-        case .tooManyManifestStores: "container.tooManyManifestStores"
-        case .offsetOverflow: "container.offsetOverflow"
-        case .manifestTooLarge: "container.manifestTooLarge"
-        case .noInsertionPoint: "container.noInsertionPoint"
-        case .sizeChanged: "container.sizeChanged"
+        case .notJPEG: StatusCode.containerNotJPEG
+        case .notBMFF: StatusCode.containerNotBMFF
+        case .truncated: StatusCode.containerTruncated
+        case .badSegmentLength: StatusCode.containerBadSegmentLength
+        case .badBoxSize: StatusCode.containerBadBoxSize
+        case .depthExceeded: StatusCode.containerDepthExceeded
+        case .tooManyManifestStores: StatusCode.containerTooManyManifestStores
+        case .offsetOverflow: StatusCode.containerOffsetOverflow
+        case .manifestTooLarge: StatusCode.containerManifestTooLarge
+        case .noInsertionPoint: StatusCode.containerNoInsertionPoint
+        case .sizeChanged: StatusCode.containerSizeChanged
         case .io(let e): e.code
         }
     }

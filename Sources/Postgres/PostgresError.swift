@@ -1,52 +1,81 @@
+import Ground
+
 /// A failed PostgreSQL call: a stable code the callers and tests compare against, the server's
 /// SQLSTATE when the server answered, and a message from which every secret of the connection
 /// string (its password) has been removed.
 public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong, by what a caller does about it. The raw values are the stable names.
-    public enum Code: String, Sendable, CaseIterable {
+    /// What went wrong, by what a caller does about it. The raw values are the stable names
+    /// (`StatusCode.pg…`).
+    public enum Code: Sendable, Hashable, CaseIterable {
         /// No connection could be made (nothing listens, host unknown, timeout, the server is
         /// starting or shutting down). Retry later.
-        case connectionFailed = "pg.connection.failed"
+        case connectionFailed
         /// The server refused the credentials (SQLSTATE class 28, a missing or wrong password).
-        case authenticationFailed = "pg.authentication"
+        case authenticationFailed
         /// The connection broke during a call (the server restarted: 57P01, class 08, a reset
         /// socket). The statement did not complete; the next call reconnects.
-        case connectionLost = "pg.connection.lost"
+        case connectionLost
         /// The connection broke while COMMIT was on its way: the transaction may or may not have
         /// committed. Only an idempotent write may simply be run again.
-        case commitOutcomeUnknown = "pg.commit.unknown"
+        case commitOutcomeUnknown
         /// 40001: a SERIALIZABLE / REPEATABLE READ transaction lost a conflict. Run it again.
-        case serializationFailure = "pg.serialization"
+        case serializationFailure
         /// 40P01: the server broke a deadlock by aborting this transaction. Run it again.
-        case deadlock = "pg.deadlock"
+        case deadlock
         /// 23505.
-        case uniqueViolation = "pg.constraint.unique"
+        case uniqueViolation
         /// 23503.
-        case foreignKeyViolation = "pg.constraint.foreignKey"
+        case foreignKeyViolation
         /// 23514.
-        case checkViolation = "pg.constraint.check"
+        case checkViolation
         /// 23502.
-        case notNullViolation = "pg.constraint.notNull"
+        case notNullViolation
         /// Another integrity constraint (class 23).
-        case constraintViolation = "pg.constraint"
+        case constraintViolation
         /// 57014: `statement_timeout` or a cancel request.
-        case canceled = "pg.canceled"
+        case canceled
         /// 55P03: `NOWAIT` / `lock_timeout`.
-        case lockNotAvailable = "pg.lock.notAvailable"
+        case lockNotAvailable
         /// 25P02: a statement in a transaction that an earlier error already aborted.
-        case transactionAborted = "pg.transaction.aborted"
+        case transactionAborted
         /// 53100: the server's disk is full.
-        case diskFull = "pg.diskFull"
+        case diskFull
         /// Any other error the server reported (its SQLSTATE says which).
-        case server = "pg.server"
+        case server
         /// The connection string does not parse (its text is never shown: it may hold a password).
-        case invalidConnectionString = "pg.connectionString.invalid"
+        case invalidConnectionString
         /// A parameter cannot be sent (text holding NUL, too long, too many).
-        case invalidParameter = "pg.parameter.invalid"
+        case invalidParameter
         /// A result value is not what the caller asked for (type, length, NULL, column count).
-        case malformedResult = "pg.result.malformed"
+        case malformedResult
         /// The API was used against its rules (a transaction used after its closure ended).
-        case misuse = "pg.misuse"
+        case misuse
+
+        /// The stable name (`pg.connection.lost`, …).
+        public var rawValue: String {
+            switch self {
+            case .connectionFailed: StatusCode.pgConnectionFailed
+            case .authenticationFailed: StatusCode.pgAuthentication
+            case .connectionLost: StatusCode.pgConnectionLost
+            case .commitOutcomeUnknown: StatusCode.pgCommitUnknown
+            case .serializationFailure: StatusCode.pgSerialization
+            case .deadlock: StatusCode.pgDeadlock
+            case .uniqueViolation: StatusCode.pgConstraintUnique
+            case .foreignKeyViolation: StatusCode.pgConstraintForeignKey
+            case .checkViolation: StatusCode.pgConstraintCheck
+            case .notNullViolation: StatusCode.pgConstraintNotNull
+            case .constraintViolation: StatusCode.pgConstraint
+            case .canceled: StatusCode.pgCanceled
+            case .lockNotAvailable: StatusCode.pgLockNotAvailable
+            case .transactionAborted: StatusCode.pgTransactionAborted
+            case .diskFull: StatusCode.pgDiskFull
+            case .server: StatusCode.pgServer
+            case .invalidConnectionString: StatusCode.pgConnectionStringInvalid
+            case .invalidParameter: StatusCode.pgParameterInvalid
+            case .malformedResult: StatusCode.pgResultMalformed
+            case .misuse: StatusCode.pgMisuse
+            }
+        }
     }
 
     public let code: Code

@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 import Synchronization
 
 /// Verifies the C2PA manifest of a JPEG or ISO BMFF file the way c2pa-rs does: container →
@@ -19,8 +20,8 @@ public final class C2PAValidator: Sendable {
 
     /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
     /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
-    public static let padNotZero = "cose.padNotZero"
-    public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
+    public static let padNotZero = StatusCode.cosePadNotZero
+    public static let merkleOffsetUnexpected = StatusCode.containerMerkleOffsetUnexpected
 
     /// Each anchor's validity window, read once (cache keys compare times against them).
     let signerAnchorWindows: [ValidityWindow]
@@ -69,12 +70,12 @@ public final class C2PAValidator: Sendable {
                 lookup = try BMFFContainer.manifest(in: source, boxes: tree)
             } else {
                 r.reason = "unsupported container"
-                r.failure.append(.init(code: "general.error", explanation: "not a JPEG or ISO BMFF file"))
+                r.failure.append(.init(code: StatusCode.generalError, explanation: "not a JPEG or ISO BMFF file"))
                 return r
             }
         } catch {
             r.reason = error.code
-            r.failure.append(.init(code: "claim.malformed", explanation: "container: \(error.code)"))
+            r.failure.append(.init(code: StatusCode.claimMalformed, explanation: "container: \(error.code)"))
             return r
         }
         guard case .found(let location) = lookup else {

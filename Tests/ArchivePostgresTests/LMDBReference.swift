@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
 import Query
 
@@ -23,9 +24,9 @@ final class LMDBReference {
     }
 
     /// The body bytes `idx.records` holds for `id`, without its version byte.
-    func storedBody(_ id: String) throws -> [UInt8]? {
+    func storedBody(_ id: ContentID) throws -> [UInt8]? {
         let db = try store.environment.database("idx.records")
-        let key = try require(RecordID(hex: id), "record ID").bytes
+        let key = id.bytes
         return try store.environment.read { txn in try txn.value(db, key) }.map { Array($0.dropFirst()) }
     }
 }

@@ -1,5 +1,6 @@
 import ArchivePostgres
 import Foundation
+import Ground
 import Postgres
 import Query
 import Testing
@@ -71,19 +72,19 @@ import Testing
         try lmdb.store.environment.write { txn in for id in removed { try lmdb.index.remove(recordId: id, in: txn) } }
         try pg.connection.write { tx throws in
             for r in replaced { try RecordTable.put(r, in: tx) }
-            for id in removed { #expect(try RecordTable.remove(recordId: try require(TestHex.bytes(id)), in: tx)) }
+            for id in removed { #expect(try RecordTable.remove(recordId: id, in: tx)) }
         }
         try compare(RecordSamples.filters(300, seed: 3))
         // Variant mappings, existence and ID prefixes agree for every record and variant ever written.
         try pg.connection.read { tx throws in
             for r in records + replaced {
-                #expect(try RecordTable.contains(recordId: try require(TestHex.bytes(r.recordId)), in: tx) == lmdb.index.contains(recordId: r.recordId))
+                #expect(try RecordTable.contains(recordId: r.recordId, in: tx) == lmdb.index.contains(recordId: r.recordId))
                 for v in r.variants {
-                    let got = try RecordTable.recordId(forVariant: try require(TestHex.bytes(v.blobId)), in: tx).map(TestHex.string)
+                    let got = try RecordTable.recordId(forVariant: v.blobId, in: tx)
                     #expect(got == (try lmdb.index.recordId(forVariant: v.blobId)))
                 }
                 for n in [1, 2, 5, 63, 64] {
-                    let p = String(r.recordId.prefix(n))
+                    let p = String(r.recordId.hex.prefix(n))
                     #expect(try RecordTable.recordIds(withPrefix: p, limit: 3, in: tx) == lmdb.index.recordIds(withPrefix: p, limit: 3))
                 }
             }
@@ -96,21 +97,21 @@ import Testing
         let ids = records.map(\.recordId)
         try pg.connection.read { tx throws in
             for id in ids.prefix(60) {
-                let body = try RecordTable.body(recordId: try require(TestHex.bytes(id)), in: tx)
+                let body = try RecordTable.body(recordId: id, in: tx)
                 #expect(body == (try lmdb.storedBody(id)), "\(id)")
             }
-            let shuffled = ids.reversed() + [String(repeating: "a", count: 64)]
+            let shuffled = ids.reversed() + [try require(ContentID(hex: String(repeating: "a", count: 64)))]
             #expect(try RecordTable.records(Array(shuffled), in: tx) == lmdb.index.records(Array(shuffled)))
             #expect(try RecordTable.get(recordId: ids[7], in: tx) == lmdb.index.get(recordId: ids[7]))
         }
     }
 
-    /// The same values are refused, with the same errors.
+    /// The same values are refused, with the same errors (the enumerated fields — integrity,
+    /// sidecar state and sink, kind, trust — and the IDs are typed: a bad one cannot be written).
     @Test func badFiltersAndRecordsAreRefusedAlike() throws {
         let bad = [RecordFilter(keyPrefix: ""), RecordFilter(keyPrefix: "ABC"), RecordFilter(keyPrefix: "xyz"),
-                   RecordFilter(timePrefix: ""), RecordFilter(timePrefix: "2026\u{0}"), RecordFilter(integrity: ""),
-                   RecordFilter(sidecarState: "a\u{0}"), RecordFilter(sink: ""), RecordFilter(sidecarState: "x", sink: ""),
-                   RecordFilter(kind: ""), RecordFilter(trust: "\u{0}"), RecordFilter(ingestPrefix: "")]
+                   RecordFilter(timePrefix: ""), RecordFilter(timePrefix: "2026\u{0}"), RecordFilter(ingestPrefix: ""),
+                   RecordFilter(ingestPrefix: "2026\u{0}"), RecordFilter(keyPrefix: "ab", timePrefix: "")]
         for f in bad {
             let want = #expect(throws: QueryError.self) { try lmdb.index.query(f) }
             let got = #expect(throws: QueryError.self) { try pg.connection.read { try RecordTable.query(f, in: $0) } }
@@ -119,19 +120,10 @@ import Testing
             #expect(gotCount == want)
         }
         var r = RecordSamples.record(1)
-        r.keyFingerprint = "ABCD"
+        r.captureTime = ""
         let want = #expect(throws: QueryError.self) { try lmdb.put([r]) }
         let got = #expect(throws: QueryError.self) { try pg.connection.write { try RecordTable.put(r, in: $0) } }
         #expect(got == want)
-        r = RecordSamples.record(1)
-        r.recordId = "12"
-        #expect(throws: QueryError.invalidRecordId("12")) { try pg.connection.write { try RecordTable.put(r, in: $0) } }
         #expect(throws: QueryError.invalidRecordId("x")) { try pg.connection.read { try RecordTable.recordIds(withPrefix: "x", in: $0) } }
     }
-}
-
-/// Hex ↔ bytes for the tests (through Query's public `RecordID`).
-enum TestHex {
-    static func bytes(_ hex: String) -> [UInt8]? { RecordID(hex: hex)?.bytes }
-    static func string(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Query
 
 /// Seeded records spanning every filter's values: fingerprints sharing prefixes, capture times
@@ -26,29 +27,29 @@ enum RecordSamples {
     static let exactTimes = ["2026-11-30T14:05:06.789Z", "2026-11-30T14:59:59.999Z", "2026-11-30T15:00:00.000Z",
                              "2026-11-29T14:05:06.000Z", "2026-12-01T00:00:00.001Z", "2025-11-30T14:05:06.789Z"]
     static let rungs = [4, 7, 10, 13, 16, 19, 24]
-    static let sinks = ["audio", "sensors", "ring", "depth", "second-view"]
-    static let states = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
+    static let sinks: [SidecarSink] = [.audio, .sensors, .ring, .depth, .secondView]
+    static let states: [SidecarState] = [.verified, .mismatch, .missing, .uncommitted, .failed, .neverRecorded]
 
     static func record(_ n: Int, seed: UInt64 = 1) -> IndexedRecord {
         var r = Rand(state: UInt64(n) &* 31 &+ seed)
-        let integrity = r.pick(["intact", "intact", "intact", "tampered", "unsigned", "malformed"])
-        let signed = integrity == "intact" || integrity == "tampered"
-        var sidecars: [String: String] = [:]
+        let integrity = r.pick([Integrity.intact, .intact, .intact, .tampered, .unsigned, .malformed])
+        let signed = integrity == .intact || integrity == .tampered
+        var sidecars: [SidecarSink: SidecarState] = [:]
         for sink in sinks where r.below(3) == 0 { sidecars[sink] = r.pick(states) }
         let time: String? = r.below(8) == 0 ? nil : String(r.pick(exactTimes).prefix(r.pick(rungs)))
         let variants = (0..<(1 + r.below(2))).map { v in
-            IndexedRecord.Variant(blobId: hexID(n, salt: 500 + UInt64(v) + seed), size: UInt64(100 + v),
+            IndexedRecord.Variant(blobId: contentID(n, salt: 500 + UInt64(v) + seed), size: UInt64(100 + v),
                                   sourcePaths: ["dump/\(n)-\(v).jpg"], firstIngested: "2026-12-01T10:00:00.000Z")
         }
         return IndexedRecord(
-            recordId: hexID(n, salt: seed), kind: r.pick(["still", "still", "video", "unknown"]), integrity: integrity,
-            trust: signed ? r.pick(["trusted", "trusted", "untrusted"]) : nil,
-            keyFingerprint: signed ? r.pick(fingerprints) : nil, captureTime: time,
+            recordId: contentID(n, salt: seed), kind: r.pick([MediaKind.still, .still, .video, .unknown]), integrity: integrity,
+            trust: signed ? r.pick([Trust.trusted, .trusted, .untrusted]) : nil,
+            keyFingerprint: signed ? ContentID(hex: r.pick(fingerprints)) : nil, captureTime: time,
             tsaTime: r.below(2) == 0 ? "2026-11-30T14:05:07Z" : nil,
             ingestTime: r.pick(["2026-12-01T10:00:00.000Z", "2026-12-02T09:30:00.000Z", "2026-12-02T23:59:59.999Z"]),
-            failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
+            failureCodes: integrity == .tampered ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
             variants: variants,
-            files: [.init(role: "sidecar", relativePath: "audio \(n).m4a", blobId: hexID(n, salt: 900), size: 5)],
+            files: [.init(role: .audio, relativePath: "audio \(n).m4a", blobId: contentID(n, salt: 900), size: 5)],
             reportJSON: Data("{\"record\":\(n),\"note\":\"ünï\\n\"}".utf8))
     }
 
@@ -57,11 +58,11 @@ enum RecordSamples {
                                        String(fingerprints[5].prefix(10)), String(repeating: "0", count: 64)]
     static let timeValues: [String?] = [nil, "2026", "2026-11", "2026-11-30", "2026-11-30T14", "2026-11-30T14:05",
                                         "2026-11-30T14:05:06", "2026-11-30T14:05:06.789Z", "2026-11-3", "2025", "2027", "2"]
-    static let sidecarValues: [(String?, String?)] = [(nil, nil), ("uncommitted", nil), ("uncommitted", "audio"),
-                                                      (nil, "ring"), ("verified", "depth"), ("mismatch", "second-view"), ("nope", nil)]
-    static let integrityValues: [String?] = [nil, "intact", "tampered", "malformed"]
-    static let kindValues: [String?] = [nil, "video", "unknown"]
-    static let trustValues: [String?] = [nil, "trusted", "untrusted"]
+    static let sidecarValues: [(SidecarState?, SidecarSink?)] = [(nil, nil), (.uncommitted, nil), (.uncommitted, .audio),
+                                                                (nil, .ring), (.verified, .depth), (.mismatch, .secondView), (.failed, nil)]
+    static let integrityValues: [Integrity?] = [nil, .intact, .tampered, .malformed]
+    static let kindValues: [MediaKind?] = [nil, .video, .unknown]
+    static let trustValues: [Trust?] = [nil, .trusted, .untrusted]
     static let ingestValues: [String?] = [nil, "2026-12-02", "2026-12-01T10:00:00.000Z", "2027"]
 
     /// `count` filters drawn from the product of the values above (seeded), after every single filter.
@@ -84,3 +85,6 @@ enum RecordSamples {
         return out
     }
 }
+
+/// `hexID(n, salt:)` as an ID.
+func contentID(_ n: Int, salt: UInt64 = 0) -> ContentID { ContentID(hex: hexID(n, salt: salt))! }

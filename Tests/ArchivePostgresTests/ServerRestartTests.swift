@@ -39,13 +39,13 @@ import Testing
         var restart = true
         let commit = { (tx: Transaction) throws in
             try RecordTable.put(record, in: tx)
-            _ = try CustodyChain.append(objects: [record.recordId], in: tx, TestChain.event("ingest"))
+            _ = try CustodyChain.append(objects: [record.recordId.hex], in: tx, TestChain.event("ingest"))
             if restart {
                 restart = false
                 self.down()
                 _ = try self.up()
             }
-            try WorkQueue.complete(lease, result: record.recordId, in: tx)
+            try WorkQueue.complete(lease, result: record.recordId.hex, in: tx)
         }
         let error = #expect(throws: PostgresError.self) { try c.write(commit) }
         #expect(error?.code == .connectionLost && error?.isRetryable == true, "\(String(describing: error))")
@@ -58,8 +58,8 @@ import Testing
         #expect(c.reconnects == 1)
         try c.read { tx throws in
             #expect(try RecordTable.get(recordId: record.recordId, in: tx) == record)
-            #expect(try CustodyChain.events(forObject: record.recordId, in: tx).map(\.seq) == [2])
-            #expect(try WorkQueue.jobs(in: tx).map { [$0.state.rawValue, $0.result ?? "", String($0.attempts)] } == [["done", record.recordId, "1"]])
+            #expect(try CustodyChain.events(forObject: record.recordId.hex, in: tx).map(\.seq) == [2])
+            #expect(try WorkQueue.jobs(in: tx).map { [$0.state.rawValue, $0.result ?? "", String($0.attempts)] } == [["done", record.recordId.hex, "1"]])
         }
         #expect(db.test.custodyVerdict() == "2|2|1|2|0|t")
     }

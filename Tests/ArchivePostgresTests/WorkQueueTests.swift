@@ -173,7 +173,7 @@ import Testing
         let record = RecordSamples.record(1)
         try c.write { tx throws in
             try RecordTable.put(record, in: tx)
-            try WorkQueue.complete(first, result: record.recordId, in: tx)
+            try WorkQueue.complete(first, result: record.recordId.hex, in: tx)
         }
         #expect(db.psql("SELECT state, result = encode(r.record_id, 'hex') FROM work_jobs j, records r WHERE j.id = \(first.jobId)").output == "done|t")
         let stale = try #require(try claim(c, "a", lease: 0.2).first)
@@ -184,7 +184,7 @@ import Testing
         #expect(throws: ArchivePostgresError.leaseLost(jobId: stale.jobId, attempt: 1)) {
             try c.write { tx throws in
                 try RecordTable.put(late, in: tx)
-                try WorkQueue.complete(stale, result: late.recordId, in: tx)
+                try WorkQueue.complete(stale, result: late.recordId.hex, in: tx)
             }
         }
         #expect(db.psql("SELECT count(*) FROM records").output == "1")

@@ -2,6 +2,7 @@
 // bench/pg.sh PostgreSQL), so both stores hold the same N records: record n is always the same.
 // Also the benchmarks' clock and timing loop.
 import Foundation
+import Ground
 import Query
 
 public struct SplitMix {
@@ -31,9 +32,9 @@ public enum Synthetic {
     static let rungLengths = [4, 7, 10, 13, 16, 19, 24]
     // Share of records whose capture time is known at each rung (year … exact-ms).
     static let rungWeights = [0.02, 0.03, 0.08, 0.07, 0.10, 0.20, 0.50]
-    static let sinks = ["audio": 0.7, "sensors": 0.8, "ring": 0.3, "depth": 0.2]
-    static let states: [(String, Double)] = [("verified", 0.90), ("uncommitted", 0.03), ("mismatch", 0.02),
-                                             ("missing", 0.02), ("failed", 0.01), ("never-recorded", 0.02)]
+    static let sinks: [SidecarSink: Double] = [.audio: 0.7, .sensors: 0.8, .ring: 0.3, .depth: 0.2]
+    static let states: [(SidecarState, Double)] = [(.verified, 0.90), (.uncommitted, 0.03), (.mismatch, 0.02),
+                                                   (.missing, 0.02), (.failed, 0.01), (.neverRecorded, 0.02)]
 
     static func pick<T>(_ items: [(T, Double)], _ r: inout SplitMix) -> T {
         var x = Double(r.next() >> 11) / Double(1 << 53)
@@ -44,9 +45,9 @@ public enum Synthetic {
     /// Record `n` of the synthetic archive.
     public static func record(_ n: Int) -> IndexedRecord {
         var r = SplitMix(state: UInt64(n) &* 0x2545f4914f6cdd1d &+ 7)
-        let id = r.hex64()
-        let integrity = pick([("intact", 0.80), ("tampered", 0.08), ("unsigned", 0.07), ("malformed", 0.05)], &r)
-        let signed = integrity == "intact" || integrity == "tampered"
+        let id = ContentID(hex: r.hex64())!  // 64 lowercase hex digits
+        let integrity = pick([(Integrity.intact, 0.80), (.tampered, 0.08), (.unsigned, 0.07), (.malformed, 0.05)], &r)
+        let signed = integrity == .intact || integrity == .tampered
         // Capture times across 2026, at mixed rungs.
         let day = r.below(365)
         var comps = DateComponents()
@@ -56,21 +57,21 @@ public enum Synthetic {
         let ms = Int64(date.timeIntervalSince1970 * 1000) + Int64(r.below(86_400_000))
         let exact = timestamp(ms: ms)
         let rung = pick(Array(zip(rungLengths, rungWeights)), &r)
-        var sidecars: [String: String] = [:]
-        if integrity != "malformed" {
+        var sidecars: [SidecarSink: SidecarState] = [:]
+        if integrity != .malformed {
             for (sink, p) in sinks.sorted(by: { $0.key < $1.key }) where r.chance(p) { sidecars[sink] = pick(states, &r) }
         }
-        let blob = r.hex64()
-        let report = #"{"path":"dump/\#(n).jpg","integrity":"\#(integrity)","statusCodes":{"success":[],"informational":[],"failure":[]}}"#
+        let blob = ContentID(hex: r.hex64())!
+        let report = #"{"path":"dump/\#(n).jpg","integrity":"\#(integrity.rawValue)","statusCodes":{"success":[],"informational":[],"failure":[]}}"#
         return IndexedRecord(
-            recordId: id, kind: r.chance(0.7) ? "still" : "video", integrity: integrity,
-            trust: signed ? (r.chance(0.85) ? "trusted" : "untrusted") : nil,
-            keyFingerprint: signed ? fingerprints[r.below(fingerprints.count)] : nil,
-            captureTime: integrity == "malformed" ? nil : String(exact.prefix(rung)),
+            recordId: id, kind: r.chance(0.7) ? .still : .video, integrity: integrity,
+            trust: signed ? (r.chance(0.85) ? .trusted : .untrusted) : nil,
+            keyFingerprint: signed ? ContentID(hex: fingerprints[r.below(fingerprints.count)]) : nil,
+            captureTime: integrity == .malformed ? nil : String(exact.prefix(rung)),
             tsaTime: nil, ingestTime: "2026-12-01T00:\(String(format: "%02d", n / 20000 % 60)):00Z",
-            failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
+            failureCodes: integrity == .tampered ? [StatusCode.assertionDataHashMismatch] : [], sidecars: sidecars,
             variants: [.init(blobId: blob, size: 3_000_000, sourcePaths: ["dump/DCIM/\(n).jpg"], firstIngested: "2026-12-01T00:00:00Z")],
-            files: [.init(role: "audio", relativePath: "evidence/\(n)/audio.m4a", blobId: r.hex64(), size: 400_000)],
+            files: [.init(role: .audio, relativePath: "evidence/\(n)/audio.m4a", blobId: ContentID(hex: r.hex64())!, size: 400_000)],
             reportJSON: Data(report.utf8))
     }
 

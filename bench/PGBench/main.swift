@@ -114,16 +114,16 @@ func measure() throws {
     report("fingerprint + hour (--key FP --time HOUR)", try timeIt(200) { i in
         let r = try q(RecordFilter(keyPrefix: fps[i % fps.count], timePrefix: "2026-06-15T1\(i % 10)"))
         return "\(r.matches.count)+\(r.indeterminate.count) ids" })
-    report("--sidecar uncommitted --count", try timeIt(50) { _ in "\(try n(RecordFilter(sidecarState: "uncommitted")).matches) records" })
+    report("--sidecar uncommitted --count", try timeIt(50) { _ in "\(try n(RecordFilter(sidecarState: .uncommitted)).matches) records" })
     report("--sidecar uncommitted --sink audio --count", try timeIt(50) { _ in
-        "\(try n(RecordFilter(sidecarState: "uncommitted", sink: "audio")).matches) records" })
+        "\(try n(RecordFilter(sidecarState: .uncommitted, sink: .audio)).matches) records" })
     for (label, p, runs) in [("--time 2026-06-15T14 --count (hour)", "2026-06-15T14", 50), ("--time 2026-06-15 --count (day)", "2026-06-15", 50),
                              ("--time 2026-06 --count (month)", "2026-06", 20), ("--time 2026 --count (year: every record)", "2026", 5)] {
         report(label, try timeIt(runs) { _ in let r = try n(RecordFilter(timePrefix: p)); return "\(r.matches)+\(r.indeterminate)" })
     }
     report("--sidecar uncommitted --state tampered --count", try timeIt(20) { _ in
-        "\(try n(RecordFilter(integrity: "tampered", sidecarState: "uncommitted")).matches) records" })
-    report("--state intact --kind video --count", try timeIt(5) { _ in "\(try n(RecordFilter(integrity: "intact", kind: "video")).matches) records" })
+        "\(try n(RecordFilter(integrity: .tampered, sidecarState: .uncommitted)).matches) records" })
+    report("--state intact --kind video --count", try timeIt(5) { _ in "\(try n(RecordFilter(integrity: .intact, kind: .video)).matches) records" })
     let sample = Array(try q(RecordFilter(timePrefix: "2026-06-15")).matches.prefix(1000))
     report("get 1000 records by ID (decode bodies)", try timeIt(10) { _ in "\(try c.read { try RecordTable.records(sample, in: $0) }.count) records" })
 }

@@ -64,9 +64,9 @@ func measure(_ path: String) throws {
         let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count], timePrefix: "2026-06-15T1\(i % 10)"))
         return "\(q.matches.count)+\(q.indeterminate.count) ids" })
     report("--sidecar uncommitted --count", try timeIt(50) { _ in
-        let c = try index.count(RecordFilter(sidecarState: "uncommitted")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(sidecarState: .uncommitted)); return "\(c.matches) records" })
     report("--sidecar uncommitted --sink audio --count", try timeIt(50) { _ in
-        let c = try index.count(RecordFilter(sidecarState: "uncommitted", sink: "audio")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(sidecarState: .uncommitted, sink: .audio)); return "\(c.matches) records" })
     report("--time 2026-06-15T14 --count (hour)", try timeIt(50) { _ in
         let c = try index.count(RecordFilter(timePrefix: "2026-06-15T14")); return "\(c.matches)+\(c.indeterminate)" })
     report("--time 2026-06-15 --count (day)", try timeIt(50) { _ in
@@ -76,9 +76,9 @@ func measure(_ path: String) throws {
     report("--time 2026 --count (year: every record)", try timeIt(5) { _ in
         let c = try index.count(RecordFilter(timePrefix: "2026")); return "\(c.matches)+\(c.indeterminate)" })
     report("--sidecar uncommitted --state tampered --count", try timeIt(20) { _ in
-        let c = try index.count(RecordFilter(integrity: "tampered", sidecarState: "uncommitted")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(integrity: .tampered, sidecarState: .uncommitted)); return "\(c.matches) records" })
     report("--state intact --kind video --count", try timeIt(5) { _ in
-        let c = try index.count(RecordFilter(integrity: "intact", kind: "video")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(integrity: .intact, kind: .video)); return "\(c.matches) records" })
     let sample = try index.query(RecordFilter(timePrefix: "2026-06-15")).matches.prefix(1000)
     report("get 1000 records by ID (decode bodies)", try timeIt(10) { _ in
         "\(try index.records(Array(sample)).count) records" })
@@ -94,7 +94,7 @@ func list(_ path: String, key: String) throws {
     let ids = try index.query(RecordFilter(keyPrefix: key)).matches
     var bytes = 0
     for start in stride(from: 0, to: ids.count, by: 1024) {
-        for r in try index.records(Array(ids[start..<min(ids.count, start + 1024)])) { bytes += r.reportJSON.count + r.recordId.utf8.count }
+        for r in try index.records(Array(ids[start..<min(ids.count, start + 1024)])) { bytes += r.reportJSON.count + r.recordId.hex.utf8.count }
     }
     print(String(format: "listed %d records (%d report bytes) in %.1f ms", ids.count, bytes, (now() - t) * 1000))
     // Where the resident memory is: the map's file pages (RssFile) or the heap (RssAnon).
