@@ -33,18 +33,24 @@ let package = Package(
         .target(name: "CAVLoader"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CPQ", path: "Sources/CPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
         .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
         .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
         .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
+        .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
+        // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
+        // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
+        .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -69,7 +75,11 @@ let package = Package(
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
-        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords"], path: "bench/QueryBench"),
+        // The synthetic records both query benchmarks fill their store with, and their timing loop.
+        .target(name: "BenchRecords", dependencies: ["Ground", "Query"], path: "bench/BenchRecords"),
+        // Benchmark helper of bench/pg.sh (fills PostgreSQL with the same records; times the SQL).
+        .executableTarget(name: "PGBench", dependencies: ["ArchivePostgres", "Postgres", "Query", "Ground", "BenchRecords"], path: "bench/PGBench"),
         // Benchmark driver of bench/s3.sh (our S3 client beside boto3); not a product.
         .executableTarget(name: "S3Bench", dependencies: ["S3", "CAS", "Crypto"], path: "bench/S3Bench"),
 
@@ -91,6 +101,15 @@ let package = Package(
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
+        // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
+        // shared by the PostgreSQL test targets.
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto"], path: "Tests/PostgresTestSupport"),
+        // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
+        // workers), started several at once and SIGKILLed by the tests; not a product.
+        .executableTarget(name: "PostgresProbe", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport"],
+                          path: "Tests/PostgresProbe"),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport", "Ground"]),
+        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]

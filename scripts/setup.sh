@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               libcurl4-openssl-dev openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
               groff-base zsh fish poppler-utils libxml2-utils
-              e2fsprogs util-linux mount coreutils)  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
+              e2fsprogs util-linux mount coreutils  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
+              libpq-dev postgresql-15 postgresql-client-15)
 # boto3 is the S3 tests' and bench/s3.sh's independent client (the Ceph server itself is
 # installed by scripts/services/ceph-up.sh).
 PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0"
@@ -24,6 +25,12 @@ if ((${#missing[@]})); then
     echo "setup: installing ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    # Debian's postgresql-15 would make (and try to start) a cluster 15/main on port 5432; the
+    # tests run their own (scripts/services/postgres-up.sh).
+    if [[ " ${missing[*]} " == *" postgresql-15 "* ]]; then
+        $SUDO mkdir -p /etc/postgresql-common/createcluster.d
+        echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.d/exhibit.conf >/dev/null
+    fi
     $SUDO apt-get update
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi

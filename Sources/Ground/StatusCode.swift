@@ -18,6 +18,14 @@ public enum StatusCode {
     public static let anchorsAlloc = "anchors.alloc"
     public static let anchorsUnreadable = "anchors.unreadable"
 
+    // MARK: archive.* (the PostgreSQL schema and rows, docs/postgres.md)
+    public static let archiveRowDamaged = "archive.row.damaged"
+    public static let archiveSchemaMigrationsOutOfOrder = "archive.schema.migrationsOutOfOrder"
+    public static let archiveSchemaMissing = "archive.schema.missing"
+    public static let archiveSchemaNamespaceInvalid = "archive.schema.namespace.invalid"
+    public static let archiveSchemaTooNew = "archive.schema.tooNew"
+    public static let archiveSchemaTooOld = "archive.schema.tooOld"
+
     // MARK: assertion.*
     public static let assertionActionMalformed = "assertion.action.malformed"
     public static let assertionBmffHashMalformed = "assertion.bmffHash.malformed"
@@ -185,9 +193,11 @@ public enum StatusCode {
     public static let custodyBagMismatch = "custody.bagMismatch"
     public static let custodyChainBroken = "custody.chainBroken"
     public static let custodyEmpty = "custody.empty"
+    public static let custodyEventInvalid = "custody.event.invalid"
     public static let custodyEventRedacted = "custody.eventRedacted"
     public static let custodyEventTampered = "custody.eventTampered"
     public static let custodyFileMismatch = "custody.fileMismatch"
+    public static let custodyHeadMoved = "custody.head.moved"
     public static let custodyHeadMismatch = "custody.headMismatch"
     public static let custodyMalformed = "custody.malformed"
     public static let custodyMalformedEvent = "custody.malformedEvent"
@@ -375,9 +385,34 @@ public enum StatusCode {
     public static let pemNoCertificate = "pem.noCertificate"
     public static let pemNoPrivateKey = "pem.noPrivateKey"
 
+    // MARK: pg.* (PostgreSQL connections and statements, docs/postgres.md)
+    public static let pgAuthentication = "pg.authentication"
+    public static let pgCanceled = "pg.canceled"
+    public static let pgCommitUnknown = "pg.commit.unknown"
+    public static let pgConnectionFailed = "pg.connection.failed"
+    public static let pgConnectionLost = "pg.connection.lost"
+    public static let pgConnectionStringInvalid = "pg.connectionString.invalid"
+    public static let pgConstraint = "pg.constraint"
+    public static let pgConstraintCheck = "pg.constraint.check"
+    public static let pgConstraintForeignKey = "pg.constraint.foreignKey"
+    public static let pgConstraintNotNull = "pg.constraint.notNull"
+    public static let pgConstraintUnique = "pg.constraint.unique"
+    public static let pgDeadlock = "pg.deadlock"
+    public static let pgDiskFull = "pg.diskFull"
+    public static let pgLockNotAvailable = "pg.lock.notAvailable"
+    public static let pgMisuse = "pg.misuse"
+    public static let pgParameterInvalid = "pg.parameter.invalid"
+    public static let pgResultMalformed = "pg.result.malformed"
+    public static let pgSerialization = "pg.serialization"
+    public static let pgServer = "pg.server"
+    public static let pgTransactionAborted = "pg.transaction.aborted"
+
     // MARK: publicKey.*
     public static let publicKeyRsaTooShort = "publicKey.rsaTooShort"
     public static let publicKeyUnsupported = "publicKey.unsupported"
+
+    // MARK: queue.* (the PostgreSQL work queue, docs/postgres.md)
+    public static let queueLeaseLost = "queue.lease.lost"
 
     // MARK: record.*
     public static let recordBadChunkSize = "record.badChunkSize"

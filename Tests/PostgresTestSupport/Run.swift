@@ -1,0 +1,38 @@
+import Foundation
+
+/// Child processes: the service scripts and `psql`.
+public enum Run {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+        /// stdout without its last newline.
+        public var output: String { stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout }
+    }
+
+    /// Runs `argv` (looked up on PATH) with `environment` (default: ours), stdout and stderr in
+    /// temporary files (no pipe that a server the child starts could hold open), and waits.
+    public static func capture(_ argv: [String], environment: [String: String]? = nil) -> Result {
+        let base = NSTemporaryDirectory() + "pg-run-" + UUID().uuidString
+        let outPath = base + ".out", errPath = base + ".err"
+        defer { unlink(outPath); unlink(errPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let cArgs = (["/usr/bin/env"] + argv).map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup($0) } + [nil]
+        defer { for p in cArgs + cEnv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { return Result(status: -1, stdout: "", stderr: "posix_spawn: \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        return Result(status: exit, stdout: read(outPath), stderr: read(errPath))
+    }
+}
