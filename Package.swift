@@ -21,10 +21,12 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
+        .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
@@ -33,7 +35,7 @@ let package = Package(
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
-        .target(name: "C2PA", dependencies: ["Crypto"]),
+        .target(name: "C2PA", dependencies: ["Crypto", "Inflate"]),
         .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
 
         // Stages.

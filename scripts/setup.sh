@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev zlib1g-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs)
 PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0")
 

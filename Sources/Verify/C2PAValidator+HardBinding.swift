@@ -43,6 +43,10 @@ extension C2PAValidator {
             if isData {
                 var a = try DataHashAssertion(cbor: content)
                 if let grownStore { a.exclusions = Self.exclusions(a.exclusions, adjustedTo: grownStore) }
+                if a.exclusions.count > 1 {
+                    r.informational.append(.init(code: FormatStatusCode.dataHashAdditionalExclusions, url: url,
+                                                 explanation: "extra data hash exclusions found"))
+                }
                 expected = a.hash
                 actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
             } else {

@@ -59,6 +59,13 @@ extension C2PAValidator {
             tampered = true
         }
         signerTrusted = signature.trusted
+        // PNG: the caBX chunk's CRC-32. No hash covers the carrier (the data hash excludes the
+        // whole chunk), so a changed CRC would go unseen (ours, as the pad: c2pa-rs does not look).
+        if location.carrierChecksumMatches == false {
+            r.failure.append(.init(code: FormatStatusCode.carrierChecksumMismatch,
+                                   explanation: "the \(r.container ?? "carrier") chunk's CRC-32 does not match its type and data"))
+            tampered = true
+        }
 
         // Every hashed URI the claim makes.
         tampered = !checkAssertionReferences(claim: claim, manifest: manifest, store: store, report: &r) || tampered
@@ -70,7 +77,7 @@ extension C2PAValidator {
         if manifest.kind == .update {
             if let binding = bindingManifest(for: manifest, claim: claim, store: store) {
                 bound = checkHardBinding(claim: binding.claim, store: store, manifest: binding.manifest, source: source, boxes: boxes,
-                                         grownStore: r.container == "jpeg" ? location.span : nil, report: &r)
+                                         grownStore: Self.grownStoreApplies(r.container) ? location.span : nil, report: &r)
             } else {
                 r.failure.append(.init(code: "claim.hardBindings.missing", url: Self.manifestURI(manifest.label),
                                        explanation: "could not find manifest with hard binding"))

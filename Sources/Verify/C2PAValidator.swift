@@ -3,7 +3,8 @@ import Crypto
 import Foundation
 import Synchronization
 
-/// Verifies the C2PA manifest of a JPEG or ISO BMFF file the way c2pa-rs does: container →
+/// Verifies the C2PA manifest of a file the way c2pa-rs does: container (every format of
+/// `ContainerFormat`, sniffed) →
 /// store → active manifest → claim → COSE signature (leaf key) → every hashed URI → the hard
 /// binding (data or BMFF hash, one streamed pass) → signer trust and timestamp → the ingredient
 /// manifests, recursively (`C2PAValidator+Ingredients.swift`). One failing
@@ -55,37 +56,29 @@ public final class C2PAValidator: Sendable {
 
     private func validate(source: some ByteSource, labels: Set<String>, collected: inout [String: [UInt8]]) -> C2PAReport {
         var r = C2PAReport(integrity: .malformed)
-        let head = (try? source.read(at: 0, count: 12)) ?? []
-        let lookup: ManifestLookup
-        var boxes: [BMFFBox]?
-        do {
-            if head.starts(with: [0xFF, 0xD8]) {
-                r.container = "jpeg"
-                lookup = try JPEGContainer.manifest(in: source)
-            } else if head.count >= 8, Array(head[4..<8]) == Array("ftyp".utf8) {
-                r.container = "bmff"
-                let tree = try BMFFBox.parse(source) // walked once, reused by the BMFF hash
-                boxes = tree
-                lookup = try BMFFContainer.manifest(in: source, boxes: tree)
-            } else {
+        let read: AssetContainer.Read
+        do { read = try AssetContainer.read(source) } catch {
+            if error == .unsupported {
                 r.reason = "unsupported container"
-                r.failure.append(.init(code: "general.error", explanation: "not a JPEG or ISO BMFF file"))
-                return r
+                r.failure.append(.init(code: "general.error", explanation: FormatStatusCode.unsupportedExplanation))
+            } else {
+                r.container = (try? source.read(at: 0, count: ContainerFormat.sniffLength)).flatMap(ContainerFormat.sniff)?.rawValue
+                r.reason = error.code
+                r.failure.append(.init(code: "claim.malformed", explanation: "container: \(error.code)"))
             }
-        } catch {
-            r.reason = error.code
-            r.failure.append(.init(code: "claim.malformed", explanation: "container: \(error.code)"))
             return r
         }
-        guard case .found(let location) = lookup else {
+        r.container = read.format.rawValue
+        r.kind = read.kind
+        guard case .found(let location) = read.lookup else {
             r.integrity = .unsigned
-            if case .absent(let why) = lookup {
+            if case .absent(let why) = read.lookup {
                 r.reason = why
-                if why == "none" { noteRemoteReference(source: source, boxes: boxes, into: &r) }
+                if why == "none" { noteRemoteReference(read, source: source, into: &r) }
             }
             return r
         }
-        validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
+        validateStore(location, source: source, boxes: read.boxes, into: &r, labels: labels, collected: &collected)
         if let why = r.signatureUnusable, r.integrity != .malformed {
             r.integrity = .malformed
             r.reason = why
