@@ -24,6 +24,8 @@ struct PDFDocument<Source: ByteSource> {
     /// The trailer: each key from the newest section that has it.
     private(set) var trailer: [String: PDFObject] = [:]
     private var objectStreams: [Int: (bytes: [UInt8], offsets: [Int64])] = [:]
+    /// The offset `startxref` gives (the newest cross-reference section).
+    private(set) var startXref: Int64 = 0
 
     init(_ source: Source) throws(ContainerError) {
         self.source = source
@@ -34,7 +36,8 @@ struct PDFDocument<Source: ByteSource> {
         guard let k = stride(from: tail.count - key.count, through: 0, by: -1).first(where: { tail[$0..<($0 + key.count)].elementsEqual(key) })
         else { throw .badPDF(offset: source.count) }
         var p = PDFParser(source, at: source.count - Int64(tailLength) + Int64(k + key.count))
-        var next: Int64? = try p.integer()
+        startXref = try p.integer()
+        var next: Int64? = startXref
         var seen: Set<Int64> = []
         while let offset = next {
             guard seen.insert(offset).inserted else { throw .cycle(offset: offset) }

@@ -4,7 +4,8 @@
     python3 tests/peers/compare_verdicts.py [--bin PATH] [--trust PEM] [--tsa-trust PEM]
                                             [--all] FILE_OR_DIR...
 
-For each JPEG / MP4 / MOV file (directories are walked), prints one line per disagreement:
+For each file of a format both read (JPEG, ISO BMFF, PNG, RIFF, TIFF/DNG, GIF, SVG, JPEG XL,
+MP3, FLAC, PDF; by extension; directories are walked), prints one line per disagreement:
 integrity (intact / tampered / unsigned / malformed, c2pa-rs's rolled up by verdict.py) and the
 set of failure codes (not compared when c2pa-rs's Reader threw, which yields no codes, and both
 say malformed). `--all` prints agreements too. Exit 0 when every file agrees, 1 otherwise.
@@ -22,7 +23,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-EXTENSIONS = (".jpg", ".jpeg", ".mp4", ".mov", ".m4v")
+EXTENSIONS = (".jpg", ".jpeg", ".mp4", ".mov", ".m4v", ".m4a", ".heic", ".heif", ".avif", ".m4s",
+              ".png", ".webp", ".wav", ".avi", ".tif", ".tiff", ".dng", ".gif", ".svg", ".jxl",
+              ".mp3", ".flac", ".pdf")
 
 
 def files_of(paths):
