@@ -37,3 +37,11 @@ extension GIFContainer {
         return out
     }
 }
+
+extension GIFContainer {
+    /// `gif` without its C2PA application extension.
+    public static func remove(from gif: [UInt8]) throws(ContainerError) -> [UInt8] {
+        guard case .found(let loc) = try manifest(in: MemoryByteSource(gif)), let r = loc.span else { throw .noInsertionPoint }
+        return Array(gif[..<Int(r.lowerBound)]) + Array(gif[Int(r.upperBound)...])
+    }
+}

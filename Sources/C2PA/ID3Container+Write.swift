@@ -45,3 +45,22 @@ extension ID3Container {
         return out
     }
 }
+
+extension ID3Container {
+    /// `audio` with its ID3v2.4 tag written again without the C2PA GEOB frame (the other frames
+    /// kept as they were); a tag left empty is dropped.
+    public static func remove(from audio: [UInt8]) throws(ContainerError) -> [UInt8] {
+        let src = MemoryByteSource(audio)
+        guard let t = try header(of: src), t.major == 4, t.flags == 0 else { throw .noInsertionPoint }
+        var frames: [UInt8] = []
+        var removed = false
+        for f in try self.frames(of: src, header: t) {
+            if f.id == "GEOB", let d = f.data, let eo = encapsulatedObject(d), c2paMIMETypes.contains(eo.mime) { removed = true; continue }
+            frames += audio[Int(f.range.lowerBound)..<Int(f.range.upperBound)]
+        }
+        guard removed else { throw .noInsertionPoint }
+        let rest = Array(audio[Int(t.range.upperBound)...])
+        guard !frames.isEmpty else { return rest }
+        return Array("ID3".utf8) + [4, 0, 0] + syncsafeBytes(frames.count) + frames + rest
+    }
+}

@@ -35,3 +35,11 @@ extension JXLContainer {
         return out
     }
 }
+
+extension JXLContainer {
+    /// `jxl` without its C2PA `jumb` box.
+    public static func remove(from jxl: [UInt8]) throws(ContainerError) -> [UInt8] {
+        guard case .found(let loc) = try manifest(in: MemoryByteSource(jxl)), let r = loc.span else { throw .noInsertionPoint }
+        return Array(jxl[..<Int(r.lowerBound)]) + Array(jxl[Int(r.upperBound)...])
+    }
+}

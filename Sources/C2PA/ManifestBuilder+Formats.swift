@@ -35,6 +35,35 @@ extension ManifestBuilder {
         }
     }
 
+    /// `asset` without its manifest store (the "stripped" fault class): the carrier removed as
+    /// c2pa-rs's `remove_cai_store` does (TIFF: the C2PA entry; PDF: the catalog's `/AF`, by an
+    /// incremental update). JPEG and BMFF: not here (their writers predate this; tests strip
+    /// those with their own helpers).
+    public static func strip(_ asset: [UInt8], format: ContainerFormat) throws(ContainerError) -> [UInt8] {
+        switch format {
+        case .png: try PNGContainer.remove(from: asset)
+        case .webp, .wav, .avi, .riff: try RIFFContainer.remove(from: asset)
+        case .tiff, .dng: try TIFFContainer.remove(from: asset)
+        case .gif: try GIFContainer.remove(from: asset)
+        case .svg: try SVGContainer.remove(from: asset)
+        case .jxl: try JXLContainer.remove(from: asset)
+        case .mp3, .flac: try ID3Container.remove(from: asset)
+        case .pdf: try PDFContainer.remove(from: asset)
+        case .jpeg, .bmff: throw .unsupported
+        }
+    }
+
+    /// `asset` (with a store) with the store replaced by `store` of the same length, the carrier
+    /// framing written again (a PNG's CRC recomputed): the tests' way to flip a byte inside the
+    /// claim or the signature of any format, whatever its carrier encoding (base64 in SVG,
+    /// sub-blocks in GIF).
+    public static func replaceStore(_ store: [UInt8], in asset: [UInt8], format: ContainerFormat) throws(ContainerError) -> [UInt8] {
+        if format == .jpeg { return try JPEGContainer.replace(store, in: asset) }
+        if format == .bmff { return try BMFFContainer.replace(store, in: asset) }
+        guard let e = embedding(for: format) else { throw .unsupported }
+        return try e.replace(store, asset)
+    }
+
     /// `asset` (holding no store) of `format` signed the way c2pa-rs signs that format: a
     /// `c2pa.hash.data` assertion excluding the carrier (for TIFF also the C2PA entry's count
     /// field), placeholder store → embed → hash → final store of the same length → replace.

@@ -57,3 +57,24 @@ extension PDFContainer {
         return out
     }
 }
+
+extension PDFContainer {
+    /// `pdf` with an incremental update that writes the catalog again without `/AF` (the C2PA
+    /// file specification and its stream stay in the file, unreferenced).
+    public static func remove(from pdf: [UInt8]) throws(ContainerError) -> [UInt8] {
+        var doc = try PDFDocument(MemoryByteSource(pdf))
+        guard case .reference(let root, let gen)? = doc.trailer["Root"], var catalog = try doc.resolve(doc.trailer["Root"])?.dictionaryValue,
+              catalog["AF"] != nil, let size = doc.trailer["Size"]?.integerValue else { throw .noInsertionPoint }
+        catalog["AF"] = nil
+        var out = pdf
+        if out.last != 10 { out.append(10) }
+        let at = out.count
+        out += Array("\(root) \(gen) obj\n".utf8) + PDFObject.dictionary(catalog).encoded + Array("\nendobj\n".utf8)
+        let xref = out.count
+        out += Array("xref\n\(root) 1\n\(format10(at)) ".utf8) + Array("\(String(repeating: "0", count: 5 - String(gen).count))\(gen) n \n".utf8)
+        let trailer = PDFObject.dictionary(["Size": .integer(size), "Root": .reference(number: root, generation: gen),
+                                            "Prev": .integer(doc.startXref)])
+        out += Array("trailer\n".utf8) + trailer.encoded + Array("\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+}

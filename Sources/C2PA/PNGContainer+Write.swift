@@ -38,3 +38,11 @@ extension PNGContainer {
         return Array(png[..<at]) + c + Array(png[at...])
     }
 }
+
+extension PNGContainer {
+    /// `png` without its `caBX` chunk (c2pa-rs `remove_cai_store`).
+    public static func remove(from png: [UInt8]) throws(ContainerError) -> [UInt8] {
+        guard case .found(let loc) = try manifest(in: MemoryByteSource(png)), let r = loc.span else { throw .noInsertionPoint }
+        return Array(png[..<Int(r.lowerBound)]) + Array(png[Int(r.upperBound)...])
+    }
+}

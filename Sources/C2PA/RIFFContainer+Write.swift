@@ -46,3 +46,15 @@ extension RIFFContainer {
         return body + c + Array(riff[at...])
     }
 }
+
+extension RIFFContainer {
+    /// `riff` without its `C2PA` chunk (and its pad byte), the `RIFF` size updated.
+    public static func remove(from riff: [UInt8]) throws(ContainerError) -> [UInt8] {
+        guard case .found(let loc) = try manifest(in: MemoryByteSource(riff)), let r = loc.span else { throw .noInsertionPoint }
+        let end = min(riff.count, Int(r.upperBound) + Int(r.count - 8) % 2)
+        var out = Array(riff[..<Int(r.lowerBound)]) + Array(riff[end...])
+        let size = Int(LittleEndian.u32(riff, 4) ?? 0) - (end - Int(r.lowerBound))
+        out.replaceSubrange(4..<8, with: LittleEndian.bytes(UInt32(max(4, size))))
+        return out
+    }
+}

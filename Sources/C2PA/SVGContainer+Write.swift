@@ -36,3 +36,16 @@ extension SVGContainer {
         return out
     }
 }
+
+extension SVGContainer {
+    /// `svg` without its `<c2pa:manifest>` element (c2pa-rs's remove skips exactly that element).
+    public static func remove(from svg: [UInt8]) throws(ContainerError) -> [UInt8] {
+        guard case .found(let loc) = try manifest(in: MemoryByteSource(svg)), let r = loc.span else { throw .noInsertionPoint }
+        let open = Array("<c2pa:manifest".utf8), close = Array("</c2pa:manifest>".utf8)
+        guard let s = stride(from: Int(r.lowerBound) - open.count, through: 0, by: -1)
+                .first(where: { svg[$0..<($0 + open.count)].elementsEqual(open) }),
+              let e = (Int(r.upperBound)...(svg.count - close.count)).first(where: { svg[$0..<($0 + close.count)].elementsEqual(close) })
+        else { throw .noInsertionPoint }
+        return Array(svg[..<s]) + Array(svg[(e + close.count)...])
+    }
+}

@@ -57,3 +57,30 @@ extension TIFFContainer {
         return out
     }
 }
+
+extension TIFFContainer {
+    /// `tiff` with the C2PA entry taken out of its IFD, in place (the IFD one entry shorter, its
+    /// next-IFD offset moved up, the freed bytes zeroed); the store's bytes stay, unreferenced.
+    public static func remove(from tiff: [UInt8]) throws(ContainerError) -> [UInt8] {
+        let (layout, pages) = try pages(of: MemoryByteSource(tiff))
+        guard let ifd = pages.last(where: { $0.entry(c2paTag) != nil }) ?? pages.first(where: { $0.entry(c2paTag) != nil }) else {
+            throw .noInsertionPoint
+        }
+        let le = layout.littleEndian
+        let countSize = layout.bigTIFF ? 8 : 2
+        let start = Int(ifd.offset)
+        let total = countSize + ifd.entries.count * layout.entrySize + layout.offsetSize
+        var body = Array(tiff[(start + countSize)..<(start + total)])
+        let kept = ifd.entries.enumerated().filter { $0.element.tag != c2paTag }.map(\.offset)
+        var entries: [UInt8] = []
+        for i in kept { entries += body[(i * layout.entrySize)..<((i + 1) * layout.entrySize)] }
+        let next = Array(body[(ifd.entries.count * layout.entrySize)...])
+        let n = UInt64(kept.count)
+        let count = (0..<countSize).map { UInt8(truncatingIfNeeded: n >> (8 * $0)) }
+        body = (le ? count : count.reversed()) + entries + next
+        body += [UInt8](repeating: 0, count: total - body.count)
+        var out = tiff
+        out.replaceSubrange(start..<(start + total), with: body)
+        return out
+    }
+}

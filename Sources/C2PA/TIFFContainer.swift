@@ -36,6 +36,9 @@ public enum TIFFContainer {
         public let valueField: [UInt8]
         /// File offset of the entry.
         public let offset: Int64
+
+        /// The value field read as an offset (where the value lies when it does not fit the field).
+        public func offsetValue(in layout: Layout) -> UInt64 { TIFFContainer.value(self, layout) }
     }
 
     public struct IFD: Sendable, Equatable {
