@@ -57,7 +57,7 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
-        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto"]),
+        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),

@@ -78,3 +78,24 @@ extension PDFContainer {
         return out
     }
 }
+
+extension PDFContainer {
+    /// A one-page PDF 1.7 with a classic cross-reference table whose page draws `content` (a
+    /// content stream): the smallest document the writers and the tests start from.
+    public static func minimalDocument(content: String = "0 0 1 rg 20 20 160 160 re f") -> [UInt8] {
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"]
+        var out = Array("%PDF-1.7\n".utf8) + [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+        var offsets: [Int] = []
+        for (i, o) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(i + 1) 0 obj\n\(o)\nendobj\n".utf8)
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+        for o in offsets { out += Array("\(format10(o)) 00000 n \n".utf8) }
+        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+}

@@ -37,24 +37,7 @@ enum FormatMedia {
 
     """.utf8)
 
-    /// A one-page PDF 1.7 with a classic cross-reference table.
-    static let pdf: [UInt8] = {
-        let content = "0 0 1 rg 20 20 160 160 re f"
-        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
-                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"]
-        var out = Array("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, o) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(o)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-        for o in offsets { out += Array((String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n").utf8) }
-        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-        return out
-    }()
+    static let pdf = PDFContainer.minimalDocument()
 
     static func ffmpegArguments(_ f: ContainerFormat) -> [String]? {
         let picture = ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=1", "-frames:v", "1"]
