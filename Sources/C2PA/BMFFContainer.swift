@@ -4,6 +4,7 @@
 ///          purpose(UTF-8, NUL) merkleOffset(u64) JUMBF manifest store
 ///
 /// for purpose `manifest` (c2pa-rs also reads `original`; `update` stores are not read here).
+/// Boxes of purpose `merkle` (the proofs of a BMFF Merkle hash) must decode (`badMerkleBox`).
 public enum BMFFContainer {
     public static func manifest(in source: some ByteSource) throws(ContainerError) -> ManifestLookup {
         try manifest(in: source, boxes: BMFFBox.parse(source))
@@ -18,6 +19,14 @@ public enum BMFFContainer {
             do { bytes = try source.readExactly(at: body.lowerBound, count: Int(body.count)) } catch { throw .io(error) }
             guard bytes.count > 4, let nul = bytes[4...].firstIndex(of: 0) else { return .absent(reason: "badPurpose") }
             let purpose = String(decoding: bytes[4..<nul], as: UTF8.self)
+            if purpose == "merkle" {
+                // c2pa-rs decodes every merkle box while reading the store; one that does not
+                // decode fails the read.
+                do { _ = try BMFFHashAssertion.MerkleProofBox(body: Array(bytes[(nul + 1)...]), strictPadding: false) } catch {
+                    throw .badMerkleBox(offset: b.range.lowerBound)
+                }
+                continue
+            }
             guard purpose == "manifest" || purpose == "original" else { continue }
             guard let merkle = BigEndian.u64(bytes, nul + 1) else { return .absent(reason: "badPurpose") }
             if found != nil { throw .tooManyManifestStores }

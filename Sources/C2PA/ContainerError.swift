@@ -38,6 +38,8 @@ public enum ContainerError: Error, Equatable, Sendable {
     case cycle(offset: Int64)
     /// More chunks, blocks, IFDs or objects than the reader walks.
     case tooManyParts(offset: Int64)
+    /// A BMFF C2PA `uuid` box of purpose `merkle` whose CBOR does not decode.
+    case badMerkleBox(offset: Int64)
 
     public var code: String {
         switch self {
@@ -65,6 +67,7 @@ public enum ContainerError: Error, Equatable, Sendable {
         case .encrypted: "container.encrypted"
         case .cycle: "container.cycle"
         case .tooManyParts: "container.tooManyParts"
+        case .badMerkleBox: "container.badMerkleBox"
         }
     }
 }

@@ -183,6 +183,31 @@ import Testing
         #expect(loc.ranges == [Int64(o5 + 30 + String(store.count).utf8.count)..<Int64(o5 + 30 + String(store.count).utf8.count + store.count)])
     }
 
+    /// BMFF Merkle maps with hostile values: huge or tiny block sizes, sizes that overflow, huge
+    /// counts and locations, undecodable and padded merkle boxes. A verdict each, no crash.
+    @Test func bmffMerkleHostileValues() throws {
+        func box(_ t: String, _ p: [UInt8]) -> [UInt8] { BigEndian.bytes(UInt32(8 + p.count)) + Array(t.utf8) + p }
+        let ftyp = box("ftyp", Array("isom".utf8) + [0, 0, 0, 0])
+        let file = ftyp + box("mdat", [UInt8](repeating: 7, count: 100))
+        var a = BMFFHashAssertion(version: 3, hash: nil)
+        for (fixed, variable, count) in [(UInt64.max, nil, 1), (UInt64(2), nil, UInt64.max), (nil, [UInt64.max, 2], 2),
+                                         (nil, [UInt64](repeating: 1, count: 84), 84), (UInt64(1), nil, 1), (nil, nil, UInt64(0))]
+            as [(UInt64?, [UInt64]?, UInt64)] {
+            a.merkle = [.init(uniqueID: 1, localID: 1, count: count, alg: "sha256", hashes: [[0]], fixedBlockSize: fixed, variableBlockSizes: variable)]
+            let v = a.verify(over: MemoryByteSource(file), claimAlg: nil)
+            #expect(v.status == "mismatch", "\(String(describing: fixed)) \(String(describing: variable)) \(count): \(v)")
+        }
+        // Merkle boxes: a proof for a location past the count, an undecodable box, non-zero padding.
+        func merkle(_ cbor: [UInt8]) -> [UInt8] { box("uuid", BMFFBox.c2paUserType + [0, 0, 0, 0] + Array("merkle".utf8) + [0] + cbor) }
+        let far = BMFFHashAssertion.MerkleProofBox(uniqueID: 1, localID: 1, location: UInt64.max, proof: [[1], [2]]).cbor.encoded()
+        a.merkle = [.init(uniqueID: 1, localID: 1, count: 1, alg: "sha256", hashes: [[0]], fixedBlockSize: 4096)]
+        #expect(a.verify(over: MemoryByteSource(file + merkle(far)), claimAlg: nil).status == "mismatch")
+        #expect(a.verify(over: MemoryByteSource(file + merkle(far + [0, 0, 1])), claimAlg: nil) == .mismatch("hash.badField"))
+        #expect(throws: ContainerError.badMerkleBox(offset: Int64(file.count))) {
+            try BMFFContainer.manifest(in: MemoryByteSource(file + merkle([0xBF])))
+        }
+    }
+
     static func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
         stride(from: hay.count - needle.count, through: 0, by: -1).first { hay[$0..<($0 + needle.count)].elementsEqual(needle) }
     }

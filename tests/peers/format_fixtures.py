@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Files of every format c2pa-rs signs, signed by c2pa-rs, and c2pa-rs's verdict on any files.
 
-    python3 tests/peers/format_fixtures.py sign OUTDIR SRC:MIME:ALG:NAME[:remote] ...
+    python3 tests/peers/format_fixtures.py sign OUTDIR SRC:MIME:ALG:NAME[:remote|:merkle=KB,PROOFS] ...
     python3 tests/peers/format_fixtures.py read ANCHORS_PEM FILE:MIME ...
 
 `sign` builds the openssl test PKI of pki.py in OUTDIR/pki (signer root -> intermediate ->
@@ -9,7 +9,10 @@ leaves es256, es384, es512, ps256, ed25519), then signs each SRC (unsigned media
 MIME) with the c2pa-python Builder (thumbnails off; the manifest of docs/interop.md with a
 c2pa.actions.v2 c2pa.created) with the leaf of ALG, into OUTDIR/NAME. With `:remote` the
 manifest is not embedded: Builder.set_no_embed() + set_remote_url(URL), so the file carries
-only the URL in its XMP. Prints one JSON document:
+only the URL in its XMP. With `:merkle=KB,PROOFS` (ISO BMFF) the BMFF hash gets Merkle maps over
+the mdat boxes in KB KiB blocks (settings core.merkle_tree_chunk_size_in_kb, and
+core.merkle_tree_max_proofs = PROOFS: 0 stores the leaves, more writes `merkle` uuid boxes
+with proofs). Prints one JSON document:
     {"anchors": OUTDIR/pki/signer-anchors.pem, "remoteURL": URL, "c2paRs": version,
      "files": [{"name", "path", "mime", "alg", "remote", "error"?}]}
 
@@ -51,12 +54,17 @@ MANIFEST = {
 def sign(outdir, specs):
     os.makedirs(outdir, exist_ok=True)
     roles = pkimod.build(os.path.join(outdir, "pki"))
-    ctx = c2pa.Context.from_dict({"builder": {"thumbnail": {"enabled": False}}})
     files = []
     for spec in specs:
         parts = spec.split(":")
         src, mime, alg, name = parts[0], parts[1], parts[2], parts[3]
-        remote = len(parts) > 4 and parts[4] == "remote"
+        option = parts[4] if len(parts) > 4 else ""
+        remote = option == "remote"
+        settings = {"builder": {"thumbnail": {"enabled": False}}}
+        if option.startswith("merkle="):
+            kb, proofs = option[len("merkle="):].split(",")
+            settings["core"] = {"merkle_tree_chunk_size_in_kb": int(kb), "merkle_tree_max_proofs": int(proofs)}
+        ctx = c2pa.Context.from_dict(settings)
         leaf = roles[alg]
         entry = {"name": name, "path": os.path.join(outdir, name), "mime": mime, "alg": alg, "remote": remote}
         signer = c2pa.Signer.from_info(c2pa.C2paSignerInfo(alg.encode(), leaf.chain_pem(), leaf.key_pem(), None))
