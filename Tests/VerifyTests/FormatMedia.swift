@@ -1,72 +1,20 @@
 import C2PA
 import Foundation
+import Synthesis
 
-/// Unsigned media of every format of issue 16, made once per test process (ffmpeg for the
-/// codecs, JPEG XL wrapped into its container, SVG and PDF written out), and where each keeps a
-/// byte of its media data (a flip there changes the picture or the sound, never the structure).
+/// The samples of `FormatSamples` (Synthesis), made once per test process, and where each keeps
+/// a byte of its media data (a flip there changes the picture or the sound, never the structure).
 enum FormatMedia {
-    static let formats: [ContainerFormat] = [.png, .webp, .wav, .avi, .tiff, .gif, .svg, .jxl, .mp3, .flac, .pdf]
+    static let formats = FormatSamples.formats
+    static func mime(_ f: ContainerFormat) -> String { FormatSamples.mime(f) }
+    static func ext(_ f: ContainerFormat) -> String { FormatSamples.fileExtension(f) }
 
-    static func mime(_ f: ContainerFormat) -> String {
-        switch f {
-        case .png: "image/png"
-        case .webp: "image/webp"
-        case .wav: "audio/wav"
-        case .avi: "video/avi"
-        case .tiff, .dng: "image/tiff"
-        case .gif: "image/gif"
-        case .svg: "image/svg+xml"
-        case .jxl: "image/jxl"
-        case .mp3: "audio/mpeg"
-        case .flac: "audio/flac"
-        case .pdf: "application/pdf"
-        case .jpeg: "image/jpeg"
-        case .bmff: "video/mp4"
-        case .riff: "application/octet-stream"
-        }
-    }
-
-    static func ext(_ f: ContainerFormat) -> String { f == .tiff ? "tif" : f.rawValue }
-
-    static let svg = Array("""
-    <?xml version="1.0" encoding="UTF-8"?>
-    <svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">
-      <!-- exhibit test picture -->
-      <rect x="4" y="4" width="56" height="40" fill="#3a7"/>
-    </svg>
-
-    """.utf8)
-
-    static let pdf = PDFContainer.minimalDocument()
-
-    static func ffmpegArguments(_ f: ContainerFormat) -> [String]? {
-        let picture = ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=1", "-frames:v", "1"]
-        let sound = ["-f", "lavfi", "-i", "sine=frequency=440:duration=0.5"]
-        switch f {
-        case .png, .tiff, .gif: return picture
-        case .webp: return picture + ["-c:v", "libwebp"]
-        case .jxl: return picture + ["-c:v", "libjxl", "-f", "image2"]
-        case .wav, .flac: return sound
-        case .mp3: return sound + ["-c:a", "libmp3lame"]
-        case .avi: return ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=5", "-t", "0.4", "-c:v", "mjpeg"]
-        default: return nil
-        }
-    }
-
-    /// The unsigned media (cached in the temporary folder for this process).
+    /// The unsigned sample (cached in the temporary folder for this process).
     static func unsigned(_ f: ContainerFormat) throws -> [UInt8] {
-        if f == .svg { return svg }
-        if f == .pdf { return pdf }
-        guard let args = ffmpegArguments(f) else { throw CocoaError(.featureUnsupported) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("c2pa-formats-\(getpid())-plain.\(ext(f))")
         if !FileManager.default.fileExists(atPath: out.path) {
             let tmp = out.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).\(ext(f))")
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            p.arguments = ["-loglevel", "error", "-y", "-threads", "1", "-fflags", "+bitexact", "-flags", "+bitexact"] + args + [tmp.path]
-            try p.run()
-            p.waitUntilExit()
-            if f == .jxl { try Data(JXLContainer.wrap(codestream: [UInt8](try Data(contentsOf: tmp)))).write(to: tmp) }
+            try Data(try FormatSamples.unsigned(f, work: NSTemporaryDirectory())).write(to: tmp)
             if rename(tmp.path, out.path) != 0 { try? FileManager.default.removeItem(at: tmp) }
         }
         return [UInt8](try Data(contentsOf: out))

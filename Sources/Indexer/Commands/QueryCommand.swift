@@ -22,7 +22,7 @@ struct QueryCommand: Command {
     static let integrityValues = ["intact", "tampered", "unsigned", "malformed"]
     static let sidecarValues = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
     static let sinkValues = ["audio", "sensors", "ring", "depth", "second-view"]
-    static let kindValues = ["still", "video", "unknown"]
+    static let kindValues = ["still", "video", "audio", "document", "unknown"]
     static let trustValues = ["trusted", "untrusted"]
     static let formatValues = ["table", "json", "csv"]
     /// The filter options, shared with any command that selects records the way `query` does
@@ -33,7 +33,7 @@ struct QueryCommand: Command {
         OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
         OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded."),
         OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
-        OptionSpec("kind", value: "kind", help: "still, video or unknown."),
+        OptionSpec("kind", value: "kind", help: "still, video, audio, document or unknown."),
         OptionSpec("trust", value: "trust", help: "trusted or untrusted."),
     ]
     static let options = filterOptions + [
