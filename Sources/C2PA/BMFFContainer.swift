@@ -35,4 +35,12 @@ public enum BMFFContainer {
         guard let found else { return .absent(reason: "none") }
         return .found(found)
     }
+
+    /// The file offset of the first top-level C2PA `uuid` box of purpose `merkle`, nil when none.
+    public static func firstMerkleBoxOffset(in source: some ByteSource, boxes: [BMFFBox]) -> Int64? {
+        for b in boxes where b.type == "uuid" && b.userType == BMFFBox.c2paUserType {
+            if (try? source.read(at: b.bodyRange.lowerBound + 4, count: 7)) == Array("merkle".utf8) + [0] { return b.range.lowerBound }
+        }
+        return nil
+    }
 }

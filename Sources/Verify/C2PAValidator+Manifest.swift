@@ -51,11 +51,13 @@ extension C2PAValidator {
         // The claim signature.
         let signature = verifySignature(manifest: manifest, claimBytes: Array(claimBytes), url: sigURL, report: &r)
         tampered = tampered || !signature.validated || !signature.padClean
-        // BMFF: the merkle-offset field must be 0 when no merkle tree is used (our files and
-        // c2pa-rs's unfragmented ones); the seed's parser checks it (ours, like the pad).
-        if let merkle = location.merkleOffset, merkle != 0 {
+        // BMFF: the merkle-offset field must be 0 (what our writers and c2pa-rs write, also with
+        // merkle boxes) or the offset of the first `merkle` uuid box (the specification's
+        // meaning); the seed's parser checks it (ours, like the pad): no hash covers it.
+        if let merkle = location.merkleOffset, merkle != 0,
+           merkle != boxes.flatMap({ BMFFContainer.firstMerkleBoxOffset(in: source, boxes: $0) }).map({ UInt64($0) }) {
             r.failure.append(.init(code: C2PAValidator.merkleOffsetUnexpected,
-                                   explanation: "uuid box merkle offset \(merkle) without merkle hashing"))
+                                   explanation: "uuid box merkle offset \(merkle) is neither 0 nor the first merkle box's offset"))
             tampered = true
         }
         signerTrusted = signature.trusted

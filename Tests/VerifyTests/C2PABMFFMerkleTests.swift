@@ -68,6 +68,17 @@ import Testing
         let oursRoot = try b.signFragmentedMP4(try Self.fragmented(), stored: .root)
         let oursNoFileHash = try b.signFragmentedMP4(try Self.fragmented(), stored: .root, initHash: true, fileHash: false)
         #expect(try Self.merkleBoxes(oursRoot).count >= 5)
+        // The manifest box's merkle offset set to the first merkle box (the specification's
+        // meaning; no hash covers the field): still intact in both.
+        func withMerkleOffset(_ b: [UInt8], _ v: UInt64) throws -> [UInt8] {
+            let m = try #require(try Self.boxes(b).first { $0.type == "uuid" && $0.userType == BMFFBox.c2paUserType })
+            var out = b
+            let at = Int(m.range.lowerBound) + 8 + 16 + 4 + 9
+            out.replaceSubrange(at..<(at + 8), with: (0..<8).map { UInt8(truncatingIfNeeded: v >> (56 - 8 * $0)) })
+            return out
+        }
+        let firstMerkle = UInt64(try #require(try Self.merkleBoxes(oursRoot).first).range.lowerBound)
+        let pointed = try withMerkleOffset(oursRoot, firstMerkle)
         let cases: [(String, [UInt8], Bool)] = [ // name, bytes, intact?
             ("c2pa-rs mdat leaves", leaves, true), ("c2pa-rs mdat leaves mdat flip", try flipMdat(leaves), false),
             ("c2pa-rs mdat proofs", proofs, true), ("c2pa-rs mdat proofs mdat flip", try flipMdat(proofs), false),
@@ -77,8 +88,12 @@ import Testing
             ("ours fragments root", oursRoot, true), ("ours fragments root fragment flip", try flipMdat(oursRoot, 1), false),
             ("ours fragments root proof flip", try flipLongestProof(oursRoot), false),
             ("ours fragments root box removed", try dropMerkleBox(oursRoot), false),
+            ("ours fragments root, merkle offset set", pointed, true),
             ("ours fragments root only", oursNoFileHash, true), ("ours fragments root only flip", try flipMdat(oursNoFileHash, 3), false),
         ]
+        // Any other non-zero offset is ours to refuse (c2pa-rs does not read the field).
+        let wrong = C2PAValidator(signerAnchors: .none).validate(source: MemoryByteSource(try withMerkleOffset(oursRoot, firstMerkle + 1)))
+        #expect(wrong.integrity == .tampered && wrong.failureCodes.contains(C2PAValidator.merkleOffsetUnexpected), "\(wrong.failureCodes)")
         let anchors = try String(contentsOfFile: signed.anchors, encoding: .utf8) + (try C2PAValidatorTests.pki.get()).root.pem
         try anchors.write(to: dir.appendingPathComponent("anchors.pem"), atomically: true, encoding: .utf8)
         var args = ["read", dir.appendingPathComponent("anchors.pem").path]
