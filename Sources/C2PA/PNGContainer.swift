@@ -23,24 +23,34 @@ public enum PNGContainer {
 
     /// Every chunk from the signature to `IEND`.
     public static func chunks(of source: some ByteSource) throws(ContainerError) -> [Chunk] {
-        guard try source.containerPrefix(at: 0, count: 8) == signature else { throw .unsupported }
         var out: [Chunk] = []
+        try walk(source) { out.append($0) }
+        return out
+    }
+
+    /// Calls `visit` with each chunk from the signature to `IEND`, holding none (a file of
+    /// millions of empty chunks walks in constant memory).
+    public static func walk(_ source: some ByteSource, _ visit: (Chunk) throws(ContainerError) -> Void) throws(ContainerError) {
+        guard try source.containerPrefix(at: 0, count: 8) == signature else { throw .unsupported }
         var at: Int64 = 8
+        var n = 0
         while true {
             let h = try source.containerBytes(at: at, count: 8)
             let length = Int64(BigEndian.u32(h, 0) ?? 0)
             guard length <= 0x7FFF_FFFF, let type = String(validating: h[4..<8], as: UTF8.self) else { throw .badChunk(offset: at) }
             let end = at + 12 + length
             guard end <= source.count else { throw .truncated(offset: at) }
-            out.append(Chunk(type: type, range: at..<end))
-            guard out.count <= maximumChunks else { throw .tooManyParts(offset: at) }
-            if type == "IEND" { return out }
+            n += 1
+            guard n <= maximumChunks else { throw .tooManyParts(offset: at) }
+            try visit(Chunk(type: type, range: at..<end))
+            if type == "IEND" { return }
             at = end
         }
     }
 
     public static func manifest(in source: some ByteSource) throws(ContainerError) -> ManifestLookup {
-        let stores = try chunks(of: source).filter { $0.type == "caBX" }
+        var stores: [Chunk] = []
+        try walk(source) { if $0.type == "caBX" { stores.append($0) } }
         guard let c = stores.first else { return .absent(reason: "none") }
         guard stores.count == 1 else { throw .tooManyManifestStores }
         guard c.dataRange.count <= Int64(ContainerLimits.maximumStoreSize) else { throw .manifestTooLarge }
@@ -54,7 +64,9 @@ public enum PNGContainer {
     /// `XML:com.adobe.xmp` (keyword, compression flag and method, language tag, translated
     /// keyword, text), as c2pa-rs reads it; nil when there is none.
     public static func xmpPacket(in source: some ByteSource) throws(ContainerError) -> [UInt8]? {
-        for c in try chunks(of: source) where c.type == "iTXt" && c.dataRange.count <= Int64(ContainerLimits.maximumXMP) {
+        var texts: [Chunk] = []
+        try walk(source) { if $0.type == "iTXt" { texts.append($0) } }
+        for c in texts where c.dataRange.count <= Int64(ContainerLimits.maximumXMP) {
             let d = try source.containerBytes(at: c.dataRange.lowerBound, count: Int(c.dataRange.count))
             guard let k = d.firstIndex(of: 0), Array(d[..<k]) == Array("XML:com.adobe.xmp".utf8), k + 2 < d.count,
                   d[k + 1] == 0 else { continue }

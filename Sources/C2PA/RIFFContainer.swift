@@ -11,7 +11,7 @@
 /// child without its pad byte at the very end is accepted.
 public enum RIFFContainer {
     /// Top-level chunks walked before giving up.
-    public static let maximumChunks = 1 << 20
+    public static let maximumChunks = 1 << 18
 
     public struct Chunk: Sendable, Equatable {
         public let id: String

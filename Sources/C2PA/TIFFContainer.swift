@@ -20,6 +20,8 @@ public enum TIFFContainer {
     public static let maximumSubIFDs = 1000
     /// Entries in one IFD (a classic TIFF's count is a u16; BigTIFF's u64 is held to the same).
     public static let maximumEntries = 65_535
+    /// Entries over every page kept (2,000 pages of 65,535 entries would be gigabytes).
+    public static let maximumPageEntries = 1 << 20
 
     public struct Layout: Sendable, Equatable {
         public let littleEndian: Bool
@@ -75,10 +77,12 @@ public enum TIFFContainer {
         var seen: Set<UInt64> = [first]
         var at = first
         var subIFDs = 0
+        var kept = 0
         while true {
             let ifd = try readIFD(source, at: at, layout: layout)
             pages.append(ifd)
-            guard pages.count <= maximumPages else { throw .tooManyParts(offset: ifd.offset) }
+            kept += ifd.entries.count
+            guard pages.count <= maximumPages, kept <= maximumPageEntries else { throw .tooManyParts(offset: ifd.offset) }
             for tag: UInt16 in [34665, 34853] {
                 if let e = ifd.entry(tag) { _ = try readIFD(source, at: value(e, layout), layout: layout) }
             }

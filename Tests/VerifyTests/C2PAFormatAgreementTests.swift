@@ -183,4 +183,24 @@ import Testing
         print(rows.joined(separator: "\n"))
         #expect(cases.count >= 11 * 7 + 4 + 10, "\(cases.count) cases")
     }
+
+    /// `CaptureVerifier` reads each format's file once (`HashingByteSource`): the content digest
+    /// it reports is the file's SHA-256 whatever order the container reader reads in (a TIFF's
+    /// IFD at the end first, a PDF's cross-reference table from its tail).
+    @Test func captureVerifierDigestsEveryFormat() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("c2pa-formats-digest-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pki = try C2PAValidatorTests.pki.get()
+        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors([pki.root]), tsaAnchors: .none)
+        verifier.measuresMedia = false
+        for f in FormatMedia.formats {
+            let bytes = try C2PAValidatorTests().builder(timestamp: false).sign(try FormatMedia.unsigned(f), format: f)
+            let path = dir.appendingPathComponent("signed.\(FormatMedia.ext(f))").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let r = verifier.verify(CaptureLocation(deliveryFile: path, captureFolder: nil, dumpRoot: dir.path))
+            #expect(r.sha256 == Hex.encode(MessageDigest.sha256(bytes)), "\(f)")
+            #expect(r.integrity == .intact && r.kind == f.kind && r.container == f.rawValue, "\(f): \(r.integrity) \(r.kind)")
+        }
+    }
 }
