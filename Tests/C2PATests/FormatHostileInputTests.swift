@@ -208,6 +208,46 @@ import Testing
         }
     }
 
+    /// Sample tables of a track-chunk Merkle tree with hostile counts: no crash, a named error or
+    /// a sample the tables do not place.
+    @Test func bmffSampleTablesHostile() throws {
+        func box(_ t: String, _ p: [UInt8]) -> [UInt8] { BigEndian.bytes(UInt32(8 + p.count)) + Array(t.utf8) + p }
+        func full(_ t: String, _ p: [UInt8]) -> [UInt8] { box(t, [0, 0, 0, 0] + p) }
+        func u32(_ v: UInt32) -> [UInt8] { BigEndian.bytes(v) }
+        func file(stsc: [UInt8], stsz: [UInt8], stco: [UInt8]) -> [UInt8] {
+            let tkhd = full("tkhd", u32(0) + u32(0) + u32(1) + [UInt8](repeating: 0, count: 72))
+            let stbl = box("stbl", box("stsc", stsc) + box("stsz", stsz) + box("stco", stco))
+            let trak = box("trak", tkhd + box("mdia", box("minf", stbl)))
+            return box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + box("moov", trak) + box("mdat", [UInt8](repeating: 9, count: 64))
+        }
+        let good = file(stsc: [0, 0, 0, 0] + u32(1) + u32(1) + u32(2) + u32(1), stsz: [0, 0, 0, 0] + u32(4) + u32(3),
+                        stco: [0, 0, 0, 0] + u32(2) + u32(60) + u32(68))
+        let tables = try BMFFSampleTables(source: MemoryByteSource(good), tree: try BMFFBox.parse(MemoryByteSource(good)))
+        var seen: [(UInt32, Range<UInt64>?)] = []
+        try #require(tables.tracks[1]).forEachSample { seen.append(($0, $1)) }
+        #expect(seen.map(\.0) == [1, 1, 2] && seen.map(\.1) == [60..<64, 64..<68, 68..<72])
+        let cases: [(String, [UInt8])] = [
+            ("stsc count past its box", file(stsc: [0, 0, 0, 0] + u32(1_000_000), stsz: [0, 0, 0, 0] + u32(4) + u32(1), stco: [0, 0, 0, 0] + u32(0))),
+            ("stsz count past its box", file(stsc: [0, 0, 0, 0] + u32(0), stsz: [0, 0, 0, 0] + u32(0) + u32(0x7FFF_FFFF), stco: [0, 0, 0, 0] + u32(0))),
+            ("a huge fixed sample count", file(stsc: [0, 0, 0, 0] + u32(0), stsz: [0, 0, 0, 0] + u32(4) + u32(0xFFFF_FFFF), stco: [0, 0, 0, 0] + u32(0))),
+            ("stco count past its box", file(stsc: [0, 0, 0, 0] + u32(0), stsz: [0, 0, 0, 0] + u32(4) + u32(1), stco: [0, 0, 0, 0] + u32(9))),
+        ]
+        for (name, bytes) in cases {
+            #expect(throws: HashAssertionError.self, "\(name)") {
+                _ = try BMFFSampleTables(source: MemoryByteSource(bytes), tree: try BMFFBox.parse(MemoryByteSource(bytes)))
+            }
+        }
+        // No samples per chunk; a chunk with no offset.
+        let zero = file(stsc: [0, 0, 0, 0] + u32(1) + u32(1) + u32(0) + u32(1), stsz: [0, 0, 0, 0] + u32(4) + u32(1), stco: [0, 0, 0, 0] + u32(1) + u32(60))
+        let z = try BMFFSampleTables(source: MemoryByteSource(zero), tree: try BMFFBox.parse(MemoryByteSource(zero)))
+        #expect(throws: HashAssertionError.badField("stsc samples per chunk")) { try z.tracks[1]?.forEachSample { _, _ in } }
+        let far = file(stsc: [0, 0, 0, 0] + u32(1) + u32(5) + u32(1) + u32(1), stsz: [0, 0, 0, 0] + u32(4) + u32(1), stco: [0, 0, 0, 0] + u32(1) + u32(60))
+        let f = try BMFFSampleTables(source: MemoryByteSource(far), tree: try BMFFBox.parse(MemoryByteSource(far)))
+        var placed: [Range<UInt64>?] = []
+        try f.tracks[1]?.forEachSample { placed.append($1) }
+        #expect(placed == [nil])
+    }
+
     static func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
         stride(from: hay.count - needle.count, through: 0, by: -1).first { hay[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
