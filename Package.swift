@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "exhibit-archive", targets: ["Indexer"]),
         .executable(name: "capture-synth", targets: ["CaptureSynth"]),
+        // Library products for the fuzz harnesses (fuzz/Package.swift depends on this package by path).
+        .library(name: "C2PA", targets: ["C2PA"]),
+        .library(name: "CaptureFormat", targets: ["CaptureFormat"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "Verify", targets: ["Verify"]),
+        .library(name: "Media", targets: ["Media"]),
     ],
     targets: [
         // C libraries (module map + shim.h each).
@@ -22,16 +28,21 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "HTTP", dependencies: ["CCurl"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
         .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
+        .target(name: "S3", dependencies: ["HTTP", "Crypto", "CAS"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -41,22 +52,30 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
 
+        // The command-line parser, help, completion scripts, manual page, console and progress
+        // bar both executables share.
+        .target(name: "CLI"),
+
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
-        .executableTarget(name: "CaptureSynth", dependencies: ["Synthesis"]),
+        .executableTarget(name: "Indexer", dependencies: ["CLI", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
+        .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
         .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB"], path: "bench/QueryBench"),
+        // Benchmark driver of bench/s3.sh (our S3 client beside boto3); not a product.
+        .executableTarget(name: "S3Bench", dependencies: ["S3", "CAS", "Crypto"], path: "bench/S3Bench"),
 
         // One Swift Testing target per module.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
@@ -64,8 +83,9 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "C2PA", "Crypto"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,7 +68,7 @@ step_query() {
 step_export() {
     step "export every intact record as a signed custody bag, and check it"
     rm -rf "$DEMO/bag"
-    run export --query --state intact --out "$DEMO/bag" --case "Demo case" --operator demo
+    run export --query --state intact --out "$DEMO/bag" --case "Demo case" --operator demo --digest sha256,sha512 --pdf
     run verify-export "$DEMO/bag"
     echo "Open the report in a browser: $DEMO/bag/report.html" >&2
 }

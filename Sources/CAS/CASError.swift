@@ -20,6 +20,9 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
     case input(path: String, errno: Int32)
     /// The LMDB environment failed (map, disk, corruption…).
     case storage(LMDBError)
+    /// `get -o` (or an export) was asked to write to something that is not a regular file, a
+    /// new path, a FIFO or a character device (a directory, a block device, a symbolic link).
+    case outputRefused(path: String, reason: String)
 
     public var code: String {
         switch self {
@@ -31,7 +34,8 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch: "cas.blob.mismatch"
         case .damagedRecord: "cas.record.damaged"
         case .input: "cas.input"
-        case .storage(let e): e.isDiskFull ? "cas.storage.diskFull" : "cas.storage"
+        case .outputRefused: "cas.output.refused"
+        case .storage(let e): Self.storageKind(e).code
         }
     }
 
@@ -45,8 +49,28 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
         case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
-        case .storage(let e): e.isDiskFull ? "\(code): disk full (archive kept as of the last commit): \(e)" : "\(code): \(e)"
+        case .outputRefused(let p, let r): "\(code): \(p) is \(r); -o writes only to a regular file, a new path, a FIFO or a character device"
+        case .storage(let e): Self.storageKind(e).meaning.map { "\(code): \($0): \(e)" } ?? "\(code): \(e)"
         }
+    }
+
+    /// The named code of a storage failure, and what it means for the user.
+    static func storageKind(_ e: LMDBError) -> (code: String, meaning: String?) {
+        if e.isDiskFull { return ("cas.storage.diskFull", "disk full (archive kept as of the last commit)") }
+        if e.isReadOnly {
+            return ("cas.readOnly", "the archive can only be read here (read-only file system or opened read-only); reading commands still work")
+        }
+        if e.isPermissionDenied {
+            return ("cas.storage.permissionDenied", "this user may not open the archive's files as needed (permissions, or an immutable file)")
+        }
+        if e.isNotLMDB {
+            return ("cas.storage.invalid", "data.mdb is not an LMDB environment this program reads (damaged header or other version)")
+        }
+        if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO {
+            return ("cas.storage.notAFile", "data.mdb and lock.mdb must be regular files (not a directory, link or device)")
+        }
+        if e.code == EBUSY { return ("cas.storage.busy", "the archive cannot be read safely now") }
+        return ("cas.storage", nil)
     }
 
     public var lmdbError: LMDBError? {

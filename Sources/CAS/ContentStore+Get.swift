@@ -85,10 +85,12 @@ extension ContentStore {
     /// Writes the blob to `path` through a temporary file in the same directory, renamed over
     /// `path` only after the whole blob has been verified (so `path` never holds wrong bytes).
     public func export(_ id: ContentID, to path: String, verify: Bool = true) throws {
+        // A FIFO or character device is written in place, never renamed over; anything but a
+        // regular file or a new path is refused (ContentStore+Output.swift).
+        if try Self.outputTarget(path) == .stream { return try stream(id, into: path, verify: verify) }
         let dir = (path as NSString).deletingLastPathComponent
         let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
-        let fd = Foundation.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CASError.input(path: temp, errno: errno) }
+        let fd = try Self.createTemporary(temp)
         var ok = false
         defer {
             close(fd)

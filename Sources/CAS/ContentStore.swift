@@ -51,13 +51,19 @@ public final class ContentStore: @unchecked Sendable {
         return try ContentStore(directory: directory, options: options, create: true)
     }
 
-    /// Opens an existing archive; throws `.notAnArchive` when there is none.
-    public static func open(at directory: String, options: Options = Options()) throws -> ContentStore {
-        guard FileManager.default.fileExists(atPath: directory + "/data.mdb") else {
-            throw CASError.notAnArchive(path: directory)
+    /// Opens an existing archive; throws `.notAnArchive` when there is none, and
+    /// `.storage(…)` with a named code when it cannot be opened (ContentStore+Open.swift).
+    /// `access: .readIfNotWritable` opens an archive this process cannot write read-only.
+    public static func open(at directory: String, options: Options = Options(),
+                            access: Access = .readWrite) throws -> ContentStore {
+        try checkFiles(directory)
+        return try openEnvironment(directory, options: options, access: access) { options in
+            try ContentStore(directory: directory, options: options, create: false)
         }
-        return try ContentStore(directory: directory, options: options, create: false)
     }
+
+    /// True when the archive was opened read-only (every write throws `cas.readOnly`).
+    public var isReadOnly: Bool { environment.options.readOnly }
 
     private init(directory: String, options: Options, create: Bool) throws {
         self.directory = directory

@@ -3,6 +3,7 @@
 #ifndef EXHIBIT_COPENSSL_SHIM_H
 #define EXHIBIT_COPENSSL_SHIM_H
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>

@@ -50,24 +50,15 @@ private final class FetchedDigests: @unchecked Sendable {
 /// one thread at a time.
 public final class MessageDigest: @unchecked Sendable {
     public let algorithm: DigestAlgorithm
-    private let ctx: OpaquePointer
+    private let context: EVPDigestContext
 
     public init(_ algorithm: DigestAlgorithm = .sha256) {
         self.algorithm = algorithm
-        guard let ctx = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new: out of memory") }
-        self.ctx = ctx
-        guard EVP_DigestInit_ex(ctx, algorithm.evp, nil) == 1 else {
-            fatalError("EVP_DigestInit_ex(\(algorithm)) failed: \(OpenSSLError.drainQueue())")
-        }
+        context = EVPDigestContext(algorithm.evp, name: algorithm.rawValue)
     }
-
-    deinit { EVP_MD_CTX_free(ctx) }
 
     /// Feeds bytes from a raw buffer.
-    public func update(_ buffer: UnsafeRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        _ = EVP_DigestUpdate(ctx, base, buffer.count)
-    }
+    public func update(_ buffer: UnsafeRawBufferPointer) { context.update(buffer) }
 
     /// Feeds any contiguous byte collection.
     public func update<Bytes: ContiguousBytes>(_ bytes: Bytes) {
@@ -75,13 +66,7 @@ public final class MessageDigest: @unchecked Sendable {
     }
 
     /// Finishes and returns the digest; the hasher is reset and can be reused.
-    public func finalize() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var len: UInt32 = 0
-        _ = EVP_DigestFinal_ex(ctx, &out, &len)
-        _ = EVP_DigestInit_ex(ctx, algorithm.evp, nil)
-        return Array(out.prefix(Int(len)))
-    }
+    public func finalize() -> [UInt8] { context.finalize() }
 
     /// One-shot digest.
     public static func digest<Bytes: ContiguousBytes>(_ bytes: Bytes, _ algorithm: DigestAlgorithm = .sha256) -> [UInt8] {
@@ -93,5 +78,37 @@ public final class MessageDigest: @unchecked Sendable {
     /// One-shot SHA-256.
     public static func sha256<Bytes: ContiguousBytes>(_ bytes: Bytes) -> [UInt8] {
         digest(bytes, .sha256)
+    }
+}
+
+/// One `EVP_MD_CTX` (owned: freed in `deinit`) over a fetched `EVP_MD`; the shared body of
+/// `MessageDigest` and `MD5`.
+final class EVPDigestContext {
+    private let md: OpaquePointer
+    private let ctx: OpaquePointer
+
+    init(_ md: OpaquePointer, name: String) {
+        self.md = md
+        guard let ctx = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new: out of memory") }
+        self.ctx = ctx
+        guard EVP_DigestInit_ex(ctx, md, nil) == 1 else {
+            fatalError("EVP_DigestInit_ex(\(name)) failed: \(OpenSSLError.drainQueue())")
+        }
+    }
+
+    deinit { EVP_MD_CTX_free(ctx) }
+
+    func update(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        _ = EVP_DigestUpdate(ctx, base, buffer.count)
+    }
+
+    /// The digest; the context is reset for reuse.
+    func finalize() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var len: UInt32 = 0
+        _ = EVP_DigestFinal_ex(ctx, &out, &len)
+        _ = EVP_DigestInit_ex(ctx, md, nil)
+        return Array(out.prefix(Int(len)))
     }
 }

@@ -25,15 +25,23 @@ public struct BagVerifier {
         public var findings: [BagFinding]
         /// Of `custodyEvents`, those shipped redacted (events about other records).
         public var redactedCustodyEvents = 0
+        /// The algorithms of the bag's manifests (`sha256`, `sha512`, …).
+        public var manifestAlgorithms: [String] = []
         public var isValid: Bool { findings.isEmpty }
     }
 
-    static let requiredTags = ["bagit.txt", "bag-info.txt", "manifest-sha256.txt", "tagmanifest-sha256.txt",
-                               "custody.json", "custody.cose", ArchiveKey.certificateFile]
+    /// Tag files every bag of ours has (plus at least one payload and one tag manifest).
+    static let requiredTags = ["bagit.txt", "bag-info.txt", "custody.json", "custody.cose", ArchiveKey.certificateFile]
 
     public let bag: String
+    /// Called after each file is hashed: files and bytes so far, and the totals expected.
+    public var progress: ((_ files: Int, _ bytes: UInt64, _ totalFiles: Int, _ totalBytes: UInt64) -> Void)?
     public init(bag: String) { self.bag = URL(fileURLWithPath: bag).standardizedFileURL.path }
 
+    /// Checks the bag. Every `manifest-<alg>.txt` and `tagmanifest-<alg>.txt` of a BagIt
+    /// algorithm (`BagDigest`) is checked: each payload manifest must list every payload file
+    /// with its digest, each tag manifest every tag file but the tag manifests; each file is
+    /// read once for all algorithms.
     public func verify() -> Result {
         var r = Result(bag: bag, payloadFiles: 0, payloadBytes: 0, tagFiles: 0, keyFingerprint: nil, records: 0,
                        custodyEvents: 0, findings: [])
@@ -49,49 +57,97 @@ public struct BagVerifier {
             r.findings.append(BagFinding("bag.tagFileMissing", path: tag, "required tag file \(tag) is missing"))
         }
         let onDisk = walk()
-        let payload = manifest("manifest-sha256.txt", &r.findings)
-        let tags = manifest("tagmanifest-sha256.txt", &r.findings)
+        var payloadManifests: [BagDigest: [String: String]] = [:], tagManifests: [BagDigest: [String: String]] = [:]
+        for name in onDisk where !name.contains("/") {
+            guard let (digest, tag) = BagDigest.manifest(named: name) else { continue }
+            let entries = manifest(name, digest, &r.findings)
+            if tag { tagManifests[digest] = entries } else { payloadManifests[digest] = entries }
+        }
+        if payloadManifests.isEmpty {
+            r.findings.append(BagFinding("bag.tagFileMissing", path: "manifest-sha256.txt", "the bag has no payload manifest (manifest-<algorithm>.txt)"))
+        }
+        if tagManifests.isEmpty {
+            r.findings.append(BagFinding("bag.tagFileMissing", path: "tagmanifest-sha256.txt", "the bag has no tag manifest (tagmanifest-<algorithm>.txt)"))
+        }
+        let isTagManifest = { (p: String) in BagDigest.manifest(named: p)?.tag == true && !p.contains("/") }
+        // Every algorithm a manifest uses, and SHA-256 always (custody.json lists it).
+        let algorithms = Array(Set(payloadManifests.keys).union(tagManifests.keys).union([.sha256])).sorted()
+        let payloadPaths = Set(payloadManifests.values.flatMap(\.keys)).union(onDisk.filter { $0.hasPrefix("data/") }).sorted()
+        let tagPaths = Set(tagManifests.values.flatMap(\.keys)).union(onDisk.filter { !$0.hasPrefix("data/") && !isTagManifest($0) }).sorted()
+        let expectedBytes = oxum()?.bytes ?? 0
+        var done = 0, doneBytes: UInt64 = 0
 
-        // Payload: each listed file present with its hash; nothing unlisted under data/.
-        for (path, expected) in payload.sorted(by: { $0.key < $1.key }) {
-            guard path.hasPrefix("data/") else {
-                r.findings.append(BagFinding("bag.manifestMalformed", path: path, "payload manifest lists \(path) outside data/"))
+        // Payload: each file in every payload manifest, with each algorithm's digest.
+        var actualSHA256: [String: String] = [:]
+        for path in payloadPaths {
+            let listed = payloadManifests.filter { $0.value[path] != nil }
+            if !path.hasPrefix("data/") {
+                for (d, _) in listed.sorted(by: { $0.key < $1.key }) {
+                    r.findings.append(BagFinding("bag.manifestMalformed", path: path, "\(d.payloadManifest) lists \(path) outside data/"))
+                }
                 continue
             }
-            guard let (digest, size) = hashFile(path) else {
+            guard let (sums, size) = hashFile(path, algorithms) else {
                 r.findings.append(BagFinding("bag.payloadMissing", path: path, "payload file \(path) is missing (removed)"))
                 continue
             }
+            actualSHA256[path] = sums[.sha256]
             r.payloadFiles += 1
             r.payloadBytes += size
-            if digest != expected {
-                r.findings.append(BagFinding("bag.payloadChanged", path: path,
-                                             "payload file \(path) hashes to \(digest), the manifest says \(expected) (changed)"))
-            }
+            done += 1
+            doneBytes += size
+            progress?(done, doneBytes, payloadPaths.count + tagPaths.count, expectedBytes)
+            r.findings += Self.compare(path, sums, payloadManifests, tag: false)
         }
-        for path in onDisk where path.hasPrefix("data/") && payload[path] == nil {
-            r.findings.append(BagFinding("bag.payloadUnlisted", path: path, "payload file \(path) is in no manifest (added)"))
-        }
-        // Tag files.
-        for (path, expected) in tags.sorted(by: { $0.key < $1.key }) {
-            guard let (digest, _) = hashFile(path) else {
+        // Tag files: each in every tag manifest, but the tag manifests themselves.
+        for path in tagPaths {
+            guard let (sums, _) = hashFile(path, algorithms) else {
                 if !Self.requiredTags.contains(path) {
                     r.findings.append(BagFinding("bag.tagFileMissing", path: path, "tag file \(path) is listed but missing (removed)"))
                 }
                 continue
             }
             r.tagFiles += 1
-            if digest != expected {
-                r.findings.append(BagFinding("bag.tagFileChanged", path: path,
-                                             "tag file \(path) hashes to \(digest), the tag manifest says \(expected) (changed)"))
+            done += 1
+            progress?(done, doneBytes, payloadPaths.count + tagPaths.count, expectedBytes)
+            r.findings += Self.compare(path, sums, tagManifests, tag: true)
+        }
+        r.tagFiles += onDisk.filter(isTagManifest).count
+        r.manifestAlgorithms = Array(Set(payloadManifests.keys).union(tagManifests.keys)).sorted().map(\.rawValue)
+        checkOxum(&r)
+        // custody.json's file list against the SHA-256 manifest (as before), or against the
+        // files as read when the bag has no SHA-256 manifest.
+        checkCustody(payloadManifests[.sha256] ?? actualSHA256, &r)
+        return r
+    }
+
+    /// A file's digests against each manifest of its kind: `…Unlisted` when one does not list
+    /// it, `…Changed` when one lists another digest.
+    static func compare(_ path: String, _ sums: [BagDigest: String], _ manifests: [BagDigest: [String: String]],
+                        tag: Bool) -> [BagFinding] {
+        var out: [BagFinding] = []
+        let kind = tag ? "tag file" : "payload file"
+        for (d, entries) in manifests.sorted(by: { $0.key < $1.key }) {
+            let manifest = tag ? d.tagManifest : d.payloadManifest
+            guard let expected = entries[path] else {
+                out.append(BagFinding(tag ? "bag.tagFileUnlisted" : "bag.payloadUnlisted", path: path, "\(kind) \(path) is not in \(manifest) (added)"))
+                continue
+            }
+            if sums[d] != expected {
+                out.append(BagFinding(tag ? "bag.tagFileChanged" : "bag.payloadChanged", path: path,
+                                      "\(kind) \(path) hashes to \(sums[d] ?? "?") (\(d.rawValue)), \(manifest) says \(expected) (changed)"))
             }
         }
-        for path in onDisk where !path.hasPrefix("data/") && path != "tagmanifest-sha256.txt" && tags[path] == nil {
-            r.findings.append(BagFinding("bag.tagFileUnlisted", path: path, "file \(path) is in no tag manifest (added)"))
-        }
-        checkOxum(&r)
-        checkCustody(payload, &r)
-        return r
+        return out
+    }
+
+    /// `Payload-Oxum` of bag-info.txt, when it is two numbers.
+    func oxum() -> (bytes: UInt64, files: Int)? {
+        guard let info = read("bag-info.txt").map({ String(decoding: $0, as: UTF8.self) }),
+              let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Payload-Oxum:") }) else { return nil }
+        let parts = line.dropFirst("Payload-Oxum:".count).trimmingCharacters(in: .whitespaces).split(separator: ".")
+        guard parts.count == 2, let b = UInt64(parts[0]), let f = Int(parts[1]) else { return nil }
+        return (b, f)
     }
 
     func checkOxum(_ r: inout Result) {
@@ -113,6 +169,7 @@ public struct BagVerifier {
         }
     }
 
+    /// `payload`: payload path → SHA-256 (the sha256 manifest's, else as read).
     func checkCustody(_ payload: [String: String], _ r: inout Result) {
         guard let custody = read("custody.json") else { return }
         if let cose = read("custody.cose") {
@@ -180,7 +237,7 @@ public struct BagVerifier {
     // MARK: Files
 
     /// Parses `<hex>  <path>` lines (RFC 8493 §2.1.3: one or more whitespace characters).
-    func manifest(_ name: String, _ findings: inout [BagFinding]) -> [String: String] {
+    func manifest(_ name: String, _ algorithm: BagDigest, _ findings: inout [BagFinding]) -> [String: String] {
         guard let bytes = read(name) else { return [:] }
         var out: [String: String] = [:]
         for (n, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
@@ -191,8 +248,8 @@ public struct BagVerifier {
             }
             let digest = text[..<space].lowercased()
             let path = BagPath.decode(String(text[space...].drop { $0 == " " || $0 == "\t" }))
-            guard digest.count == 64, Hex.decode(digest) != nil, BagPath.components(of: path) != nil else {
-                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) is not `<sha256>  <path>`"))
+            guard digest.count == algorithm.hexLength, Hex.decode(digest) != nil, BagPath.components(of: path) != nil else {
+                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) is not `<\(algorithm.rawValue)>  <path>`"))
                 continue
             }
             out[path] = digest
@@ -221,22 +278,8 @@ public struct BagVerifier {
 
     func fileSize(_ path: String) -> UInt64? { BagWriter.fileSize(bag + "/" + path) }
 
-    /// SHA-256 (hex) and size of a regular file, streamed in 1 MiB reads; nil when absent.
-    func hashFile(_ path: String) -> (String, UInt64)? {
-        let fd = open(bag + "/" + path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let hash = MessageDigest(.sha256)
-        var total: UInt64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            total += UInt64(n)
-        }
-        return (Hex.encode(hash.finalize()), total)
+    /// The digests and size of a regular file of the bag, read once; nil when absent.
+    func hashFile(_ path: String, _ algorithms: [BagDigest]) -> ([BagDigest: String], UInt64)? {
+        BagDigest.digests(ofFile: bag + "/" + path, algorithms).map { ($0.digests, $0.size) }
     }
 }

@@ -13,25 +13,33 @@ public final class BagWriter {
     public let destination: String
     /// Where the bag is built until `finish` renames it to `destination`.
     public let staging: String
-    private(set) var payload: [(path: String, sha256: String, size: UInt64)] = []
-    private(set) var tagFiles: [(path: String, sha256: String)] = []
+    private(set) var payload: [(path: String, digests: [BagDigest: String], size: UInt64)] = []
+    private(set) var tagFiles: [(path: String, digests: [BagDigest: String])] = []
     private var finished = false
+    /// The manifests' algorithms (`manifest-<alg>.txt`, `tagmanifest-<alg>.txt` each).
+    public let digests: [BagDigest]
 
     /// Prepares a staging directory next to `destination`, which must not exist or be empty.
-    public init(destination: String) throws(ExportError) {
+    public init(destination: String, digests: [BagDigest] = [.sha256]) throws(ExportError) {
+        self.digests = digests.isEmpty ? [.sha256] : Array(Set(digests)).sorted()
         let fm = FileManager.default
         let dest = URL(fileURLWithPath: destination).standardizedFileURL.path
         if fm.fileExists(atPath: dest) {
             let items = (try? fm.contentsOfDirectory(atPath: dest)) ?? ["?"]
             guard items.isEmpty else { throw .outputExists(path: dest) }
         }
-        let parent = (dest as NSString).deletingLastPathComponent
-        let name = (dest as NSString).lastPathComponent
         self.destination = dest
-        self.staging = "\(parent)/.\(name).export-\(getpid()).partial"
+        self.staging = Self.stagingPath(for: dest)
         try? fm.removeItem(atPath: staging)
         try Self.makeDirectory(staging)
         try Self.makeDirectory(staging + "/data")
+    }
+
+    /// `.<DIR>.export-<pid>.partial` next to the destination `DIR`.
+    public static func stagingPath(for destination: String) -> String {
+        let dest = URL(fileURLWithPath: destination).standardizedFileURL.path
+        let parent = (dest as NSString).deletingLastPathComponent
+        return "\(parent)/.\((dest as NSString).lastPathComponent).export-\(getpid()).partial"
     }
 
     deinit {
@@ -57,34 +65,66 @@ public final class BagWriter {
         } catch {
             throw .io(path: target, errno: EIO)
         }
+        var sums: [BagDigest: String] = [.sha256: entry.blobId]
+        let others = digests.filter { $0 != .sha256 }
+        if !others.isEmpty {
+            // The CAS proved the SHA-256 on the way out; the other algorithms read the copy back.
+            guard let read = BagDigest.digests(ofFile: target, others) else { throw .io(path: target, errno: EIO) }
+            sums.merge(read.digests) { a, _ in a }
+        }
         let size = Self.fileSize(target) ?? 0
-        payload.append((entry.bagPath, entry.blobId, size))
+        payload.append((entry.bagPath, sums, size))
     }
 
     /// Writes a tag file at the bag root (or under a tag directory), to be listed in the tag
     /// manifest.
     public func writeTag(_ path: String, _ bytes: [UInt8]) throws(ExportError) {
         try Self.writeFile(staging + "/" + path, bytes)
-        tagFiles.append((path, Hex.encode(MessageDigest.sha256(bytes))))
+        // Written again (a re-run sealing): the last bytes count, listed once.
+        tagFiles.removeAll { $0.path == path }
+        tagFiles.append((path, BagDigest.digests(of: bytes, digests)))
     }
 
     /// Total payload bytes and file count (`Payload-Oxum` = `bytes.count`).
     public var payloadOxum: (bytes: UInt64, files: Int) { (payload.reduce(0) { $0 + $1.size }, payload.count) }
 
-    /// Writes `bagit.txt`, `manifest-sha256.txt`, `bag-info.txt` and `tagmanifest-sha256.txt`,
-    /// then renames the staging directory to the destination.
+    /// Seals the bag, then renames the staging directory to the destination.
     public func finish(info: BagInfo) throws(ExportError) {
+        try seal(info: info)
+        try place()
+    }
+
+    /// Writes `bagit.txt`, one `manifest-<alg>.txt` per algorithm, `bag-info.txt` and one
+    /// `tagmanifest-<alg>.txt` per algorithm (each listing every other tag file): the staging
+    /// directory is then the complete bag. Re-runnable.
+    public func seal(info: BagInfo) throws(ExportError) {
         try writeTag("bagit.txt", Array("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n".utf8))
-        let manifest = payload.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.encode($0.path))\n" }.joined()
-        try writeTag("manifest-sha256.txt", Array(manifest.utf8))
+        for d in digests {
+            let manifest = payload.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
+            try writeTag(d.payloadManifest, Array(manifest.utf8))
+        }
         let oxum = payloadOxum
         try writeTag("bag-info.txt", Array(info.text(payloadBytes: oxum.bytes, payloadFiles: oxum.files).utf8))
-        let tags = tagFiles.sorted { $0.path < $1.path }.map { "\($0.sha256)  \(BagPath.encode($0.path))\n" }.joined()
-        try Self.writeFile(staging + "/tagmanifest-sha256.txt", Array(tags.utf8))
-        let fm = FileManager.default
-        if fm.fileExists(atPath: destination) { rmdir(destination) }
-        guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }
+        for d in digests {
+            let tags = tagFiles.sorted { $0.path < $1.path }.map { "\($0.digests[d] ?? "")  \(BagPath.encode($0.path))\n" }.joined()
+            try Self.writeFile(staging + "/" + d.tagManifest, Array(tags.utf8))
+        }
+    }
+
+    /// Renames the sealed staging directory to the destination (an empty destination
+    /// directory is removed first).
+    public func place() throws(ExportError) {
+        try Self.place(staging: staging, destination: destination)
         finished = true
+    }
+
+    /// Keeps the staging directory when this writer goes away (a sealed bag whose custody
+    /// event committed but which could not be renamed: `gc` finishes it).
+    public func keepStaging() { finished = true }
+
+    static func place(staging: String, destination: String) throws(ExportError) {
+        if FileManager.default.fileExists(atPath: destination) { rmdir(destination) }
+        guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }
     }
 
     static func makeDirectory(_ path: String) throws(ExportError) {

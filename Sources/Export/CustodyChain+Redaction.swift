@@ -14,10 +14,10 @@ extension CustodyChain {
         let entries = events.map { entry -> Entry in
             guard case .whole(let e, _) = entry else { return entry }
             if sequences.contains(e.seq) || e.objects.contains(where: { objectIds.contains($0.id) }) { return .whole(e) }
-            guard e.version == .v2, let bodyHash = e.computedBodyHash() else { return .whole(e, note: Self.v1Note) }
+            guard e.version.isRedactable, let bodyHash = e.computedBodyHash() else { return .whole(e, note: Self.v1Note) }
             return .redacted(.init(seq: e.seq, version: e.version, prevHash: e.prevHash, bodyHash: bodyHash, hash: e.hash))
         }
-        return CustodyChain(entries: entries, headSequence: headSequence, headHash: headHash)
+        return CustodyChain(entries: entries, headSequence: headSequence, headHash: headHash, format: format)
     }
 
     /// Counts of the entries: whole, redacted, and whole only because they are v1.

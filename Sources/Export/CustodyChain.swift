@@ -11,7 +11,8 @@ import Ingest
 /// `prevHash` among them), so it can only be shipped whole. A v2 event's `hash` is SHA-256 of
 /// (`"exhibit-custody/2"`, seq, prevHash, bodyHash) with `bodyHash` the SHA-256 of its salted
 /// body, so an event about none of the exported records ships redacted to seq, prevHash,
-/// bodyHash and hash and still links (format `exhibit-custody-chain/2`).
+/// bodyHash and hash and still links (format `exhibit-custody-chain/2`); a v3 event (v2 with
+/// the organization, hashed under `"exhibit-custody/3"`) likewise, in the same format.
 /// `exhibit-custody-chain/1` excerpts (every event whole, v1) still check.
 public struct CustodyChain: Codable, Sendable, Equatable {
     public static let format = "exhibit-custody-chain/2"
@@ -96,14 +97,14 @@ public struct CustodyChain: Codable, Sendable, Equatable {
             return "custody event \(e.seq) (\(e.eventType.rawValue)) hashes to \(recomputed), the chain says \(e.hash)"
         case .redacted(let r):
             guard format == Self.format else { return "custody event \(r.seq) is redacted in an \(Self.formatV1) chain" }
-            guard r.version == .v2 else {
-                return "custody event \(r.seq) is a redacted v\(r.version.rawValue) event: only v2 events can be redacted"
+            guard r.version.isRedactable else {
+                return "custody event \(r.seq) is a redacted v\(r.version.rawValue) event: only v2 and v3 events can be redacted"
             }
             guard r.bodyHash.utf8.count == 64, Hex.decode(r.bodyHash).map(Hex.encode) == r.bodyHash else {
                 return "redacted custody event \(r.seq) has a malformed bodyHash"
             }
             let recomputed = Hex.encode(MessageDigest.sha256(
-                CustodyEvent.hashedBytesV2(seq: r.seq, prevHash: r.prevHash, bodyHash: r.bodyHash)))
+                CustodyEvent.hashedBytes(r.version, seq: r.seq, prevHash: r.prevHash, bodyHash: r.bodyHash)))
             guard recomputed != r.hash else { return nil }
             return "redacted custody event \(r.seq) hashes to \(recomputed) from its seq, prevHash and bodyHash, the chain says \(r.hash)"
         }

@@ -8,7 +8,8 @@ import Ingest
 /// - `uco-identity:Identity` — the operator who exported;
 /// - per payload file a `uco-observable:File` with a `uco-observable:FileFacet` (name, bag path,
 ///   size) and a `uco-observable:ContentDataFacet` (`sizeInBytes`, `hash`: `uco-types:Hash`,
-///   method `SHA256`, value `xsd:hexBinary`);
+///   `hashMethod` `SHA256` typed `xsd:string` (the value of `uco-vocabulary:HashNameVocab`),
+///   value `xsd:hexBinary`); every node's IRI ends in a UUID (the file's is METS.xml's);
 /// - per custody event of an exported record (never a redacted one, never another record's)
 ///   a `case-investigation:InvestigativeAction`
 ///   (PREMIS event type as name, time, objects = the record's files), and the export itself
@@ -31,31 +32,37 @@ public enum CustodyLinkedData {
 
     public static func document(_ doc: CustodyDocument) -> [UInt8] {
         var graph: [[String: Any]] = []
+        let scope = doc.export.externalIdentifier
+        /// `kb:<kind>-<UUID>`: every IRI ends in a UUID (made from the name within this export,
+        /// so a file's UUID is the one METS.xml gives it).
+        func iri(_ kind: String, _ name: String) -> String { "kb:\(kind)-" + NameUUID.make(scope, name) }
         let bagId = "kb:bag-" + doc.export.externalIdentifier.replacingOccurrences(of: "urn:uuid:", with: "")
-        let toolId = "kb:tool-exhibit-archive-" + doc.export.toolVersion
-        let operatorId = "kb:identity-" + slug(doc.export.operatorName)
+        let toolId = iri("tool", "tool:\(doc.export.tool) \(doc.export.toolVersion)")
+        let operatorId = iri("identity", "operator:" + doc.export.operatorName)
         graph.append(["@id": toolId, "@type": "uco-tool:Tool", "uco-core:name": doc.export.tool,
                       "uco-tool:version": doc.export.toolVersion])
         graph.append(["@id": operatorId, "@type": "uco-identity:Identity", "uco-core:name": doc.export.operatorName])
         var allFiles: [[String: Any]] = []
         for record in doc.records {
             var fileRefs: [[String: Any]] = []
-            for (index, file) in record.files.enumerated() {
-                let id = "kb:file-\(record.recordId)-\(index + 1)"
+            for file in record.files {
+                let uuid = METSDocument.fileUUID(scope, file.path)
+                let id = "kb:file-" + uuid
                 fileRefs.append(["@id": id])
                 allFiles.append(["@id": id])
                 graph.append([
                     "@id": id, "@type": "uco-observable:File",
                     "uco-core:hasFacet": [
-                        ["@id": id + "-file", "@type": "uco-observable:FileFacet",
+                        ["@id": iri("file-facet", "file-facet:" + file.path), "@type": "uco-observable:FileFacet",
                          "uco-observable:fileName": (file.path as NSString).lastPathComponent,
                          "uco-observable:filePath": file.path,
                          "uco-observable:sizeInBytes": ["@type": "xsd:integer", "@value": String(file.size)]],
-                        ["@id": id + "-content", "@type": "uco-observable:ContentDataFacet",
+                        ["@id": iri("content-data-facet", "content:" + file.path), "@type": "uco-observable:ContentDataFacet",
                          "uco-observable:sizeInBytes": ["@type": "xsd:integer", "@value": String(file.size)],
                          "uco-observable:hash": [[
-                            "@id": id + "-sha256", "@type": "uco-types:Hash",
-                            "uco-types:hashMethod": ["@type": "uco-vocabulary:HashNameVocab", "@value": "SHA256"],
+                            "@id": iri("hash", "sha256:" + file.path), "@type": "uco-types:Hash",
+                            // The vocabulary's value as an xsd:string literal (UCO 1.4+).
+                            "uco-types:hashMethod": ["@type": "xsd:string", "@value": "SHA256"],
                             "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256],
                          ]]],
                     ],
@@ -63,12 +70,12 @@ public enum CustodyLinkedData {
             }
             for sequence in record.custodyEvents {
                 guard let event = doc.custodyChain?.event(sequence) else { continue }
-                let performer = "kb:identity-" + slug(event.operator)
+                let performer = iri("identity", "operator:" + event.operator)
                 if !graph.contains(where: { ($0["@id"] as? String) == performer }) {
                     graph.append(["@id": performer, "@type": "uco-identity:Identity", "uco-core:name": event.operator])
                 }
                 graph.append([
-                    "@id": "kb:custody-event-\(sequence)", "@type": "case-investigation:InvestigativeAction",
+                    "@id": iri("custody-event", "event:\(sequence)"), "@type": "case-investigation:InvestigativeAction",
                     "uco-core:name": event.eventType.rawValue,
                     "uco-core:description": "custody log event \(sequence) (\(event.eventType.uri)): \(event.outcome.rawValue); \(event.outcomeDetail); chain hash \(event.hash)",
                     "uco-action:startTime": ["@type": "xsd:dateTime", "@value": event.time],
@@ -78,7 +85,7 @@ public enum CustodyLinkedData {
             }
             let sidecars = record.sidecars.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             graph.append([
-                "@id": "kb:provenance-\(record.recordId)", "@type": "case-investigation:ProvenanceRecord",
+                "@id": iri("provenance-record", "record:" + record.recordId), "@type": "case-investigation:ProvenanceRecord",
                 "case-investigation:exhibitNumber": record.recordId,
                 "uco-core:description": "integrity \(record.integrity); trust \(record.trust ?? "n/a"); sidecars: \(sidecars.isEmpty ? "none" : sidecars)",
                 "uco-core:object": fileRefs,
@@ -86,7 +93,7 @@ public enum CustodyLinkedData {
         }
         graph.append([
             "@id": bagId, "@type": "case-investigation:InvestigativeAction",
-            "uco-core:name": "replication",
+            "uco-core:name": doc.custodyChain.flatMap { c in doc.export.replicationEvent.flatMap { c.event($0)?.eventType.rawValue } } ?? "dissemination",
             "uco-core:description": "BagIt export \(doc.export.externalIdentifier)"
                 + (doc.export.caseName.map { " for case \($0)" } ?? ""),
             "uco-action:startTime": ["@type": "xsd:dateTime", "@value": doc.export.time],
@@ -97,12 +104,5 @@ public enum CustodyLinkedData {
         let root: [String: Any] = ["@context": context, "@graph": graph]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return Array(data) + [0x0A]
-    }
-
-    /// An IRI-safe fragment: letters, digits, `-`, `.`, `_`; anything else becomes `_`.
-    static func slug(_ s: String) -> String {
-        String(s.unicodeScalars.map { c -> Character in
-            (c.isASCII && (CharacterSet.alphanumerics.contains(c) || c == "-" || c == "." || c == "_")) ? Character(c) : "_"
-        })
     }
 }

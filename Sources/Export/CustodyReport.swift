@@ -15,6 +15,8 @@ public struct CustodyReport {
     public var poseTraces: [String: PoseTracePlot.Trace]
     /// Record ID → where its preview came from (stored derived thumbnail or decoded at export).
     public var thumbnailNotes: [String: String] = [:]
+    /// The page size of the print layout (`@page size`).
+    public var paper: ReportPaper = .a4
 
     public init(document: CustodyDocument, thumbnails: [String: (mime: String, bytes: [UInt8])],
                 poseTraces: [String: PoseTracePlot.Trace]) {
@@ -42,8 +44,10 @@ public struct CustodyReport {
         let e = document.export
         var h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         h += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">"
-        h += "<title>Custody report \(esc(e.caseName ?? e.externalIdentifier))</title><style>\(Self.style)</style></head><body>\n"
+        h += "<title>Custody report \(esc(e.caseName ?? e.externalIdentifier))</title><style>\(Self.style)\(printStyle)</style></head><body>\n"
         h += "<h1>Chain-of-custody report\(e.caseName.map { " — case " + esc($0) } ?? "")</h1>\n"
+        h += summary()
+        h += "<h2 id=\"about\">About this export</h2>\n"
         h += table(nil, [
             ("Bag", code(e.externalIdentifier)), ("Exported by", esc(e.operatorName)), ("Exported at", esc(e.time)),
             ("Source organization", esc(e.sourceOrganization)), ("Tool", esc("\(e.tool) \(e.toolVersion) on \(e.host)")),

@@ -22,6 +22,15 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case archiveKey(String)
     /// The custody log could not be read or appended to.
     case custody(String)
+    /// `--digest` names an algorithm a new bag may not use (md5, sha1) or that is unknown.
+    case digest(String)
+    /// `--pdf` was asked for and no PDF engine (headless Chromium) could be found.
+    case pdfEngineMissing(String)
+    /// The PDF engine ran and did not make a PDF.
+    case pdfFailed(String)
+    /// The bag is complete and its replication event committed, but the staging folder could
+    /// not be renamed to the destination; it is kept, and `gc` moves it into place later.
+    case notPlaced(staging: String, destination: String, reason: String)
 
     public var code: String {
         switch self {
@@ -34,6 +43,10 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io: "export.io"
         case .archiveKey: "export.archiveKey"
         case .custody: "export.custody"
+        case .digest: "export.digestUnsupported"
+        case .pdfEngineMissing: "export.pdfEngineMissing"
+        case .pdfFailed: "export.pdfFailed"
+        case .notPlaced: "export.notPlaced"
         }
     }
 
@@ -48,7 +61,12 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(code): record \(r): \(p): blob \(b) no longer matches its ID (\(why)); export aborted, no bag written"
         case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .archiveKey(let m): "\(code): \(m)"
+        case .notPlaced(let staging, let destination, let reason):
+            "\(code): the bag is complete and its replication event is logged, but it could not be moved to \(destination) (\(reason)); it is kept in \(staging), and `exhibit-archive gc` moves it there once the path is free"
         case .custody(let m): "\(code): \(m)"
+        case .digest(let d): "\(code): \(d) cannot be a manifest algorithm of a new bag (use one of \(BagDigest.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", ")))"
+        case .pdfEngineMissing(let m): "\(code): \(m)"
+        case .pdfFailed(let m): "\(code): \(m)"
         }
     }
 }

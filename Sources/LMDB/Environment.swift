@@ -28,8 +28,12 @@ public final class Environment: @unchecked Sendable {
         public var writeMap: Bool = false
         /// `MDB_NOSYNC`: not durable. Only for measurements; never the default.
         public var noSync: Bool = false
-        /// Open read-only (`MDB_RDONLY`).
+        /// Open read-only (`MDB_RDONLY`). `write` then throws `LMDBError.readOnly` (`EROFS`).
         public var readOnly: Bool = false
+        /// `MDB_NOLOCK`: no lock file, no reader table. Only with `readOnly`, and only when no
+        /// other process can have the environment open (`Environment.isInUse`): a writer would
+        /// not see this process's snapshot and could reuse its pages.
+        public var noLock: Bool = false
         /// Permission bits of `data.mdb` and `lock.mdb`.
         public var fileMode: mode_t = 0o600
         /// Largest single growth step of the map.
@@ -47,13 +51,13 @@ public final class Environment: @unchecked Sendable {
     nonisolated(unsafe) private var databases: [String: Database] = [:]
 
     /// Opens (creating the files if needed) the environment in the existing directory `path`.
+    ///
+    /// Every failure closes the half-made `MDB_env` once, here, before `self` is complete (so
+    /// `deinit`, which closes it too, never runs for it: the double free of issue 17).
     public init(path: String, options: Options = Options()) throws {
-        self.path = path
-        self.options = options
         var raw: OpaquePointer?
         try LMDBError.check(mdb_env_create(&raw), "mdb_env_create")
         guard let env = raw else { throw LMDBError(code: ENOMEM, operation: "mdb_env_create") }
-        self.env = env
         do {
             try LMDBError.check(mdb_env_set_maxdbs(env, options.maxDatabases), "mdb_env_set_maxdbs")
             try LMDBError.check(mdb_env_set_maxreaders(env, options.maxReaders), "mdb_env_set_maxreaders")
@@ -62,11 +66,18 @@ public final class Environment: @unchecked Sendable {
             if options.writeMap { flags |= UInt32(MDB_WRITEMAP) }
             if options.noSync { flags |= UInt32(MDB_NOSYNC) }
             if options.readOnly { flags |= UInt32(MDB_RDONLY) }
+            if options.readOnly && options.noLock { flags |= UInt32(MDB_NOLOCK) }
             try LMDBError.check(mdb_env_open(env, path, flags, options.fileMode), "mdb_env_open")
         } catch {
             mdb_env_close(env)
             throw error
         }
+        self.path = path
+        self.options = options
+        self.env = env
+        // MDB_WRITEMAP maps a sparse file: a page first touched on a full disk is SIGBUS.
+        // The whole map is allocated now, so a full disk is a clean ENOSPC here instead.
+        if options.writeMap && !options.readOnly { try allocateMap(unlockedInfo().mapSize) }
     }
 
     deinit { mdb_env_close(env) }
@@ -97,6 +108,7 @@ public final class Environment: @unchecked Sendable {
     /// Runs `body` in the write transaction and commits it durably; a throw aborts it.
     /// On `MDB_MAP_FULL` the map grows and `body` runs again from the start.
     public func write<R>(_ body: (Transaction) throws -> R) throws -> R {
+        if options.readOnly { throw LMDBError.readOnly }
         var attempts = 0
         while true {
             do {
@@ -117,6 +129,8 @@ public final class Environment: @unchecked Sendable {
             } catch is MapResizedElsewhere where attempts < 16 {
                 attempts += 1
                 try adoptMapSize()
+            } catch where LMDBError.underlying(error)?.code == EIO {
+                throw diskFullOrSame(error)
             }
         }
     }
@@ -197,6 +211,13 @@ public final class Environment: @unchecked Sendable {
             let step = min(max(current, 1 << 20), options.maxGrowthStep)
             let target = max(current + step, minimum)
             try LMDBError.check(mdb_env_set_mapsize(env, target), "mdb_env_set_mapsize")
+            if options.writeMap {
+                do { try allocateMap(target) } catch {
+                    // Back to the allocated size: no page of the unallocated tail is ever mapped.
+                    _ = mdb_env_set_mapsize(env, current)
+                    throw error
+                }
+            }
         }
     }
 

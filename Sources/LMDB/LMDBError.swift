@@ -29,6 +29,8 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
     public static let mapResized = LMDBError(code: MDB_MAP_RESIZED)
     public static let badValueSize = LMDBError(code: MDB_BAD_VALSIZE)
     public static let noSpace = LMDBError(code: ENOSPC)
+    /// A write on an environment opened read-only (`EROFS`, as the file system would say).
+    public static let readOnly = LMDBError(code: EROFS, operation: "write transaction on an archive opened read-only")
 
     /// The stable name of the code: the `MDB_*` constant or the `errno` symbol.
     public var name: String {
@@ -62,6 +64,12 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
         case ENOMEM: "ENOMEM"
         case EROFS: "EROFS"
         case EDQUOT: "EDQUOT"
+        case EPERM: "EPERM"
+        case EISDIR: "EISDIR"
+        case ENOTDIR: "ENOTDIR"
+        case ELOOP: "ELOOP"
+        case EBUSY: "EBUSY"
+        case ENXIO: "ENXIO"
         default: "LMDB_\(code)"
         }
     }
@@ -69,6 +77,17 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
     /// True when the disk (not the map) is full: the write must stop, the archive stays as
     /// of the last commit.
     public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// True when the environment cannot be written here: a read-only file system, or an
+    /// environment opened read-only.
+    public var isReadOnly: Bool { code == EROFS }
+
+    /// True when this user may not open a file of the environment as asked (`EACCES`, or
+    /// `EPERM` for an immutable file).
+    public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+
+    /// True when `data.mdb` is not an LMDB file this library reads (garbage header, other version).
+    public var isNotLMDB: Bool { code == MDB_INVALID || code == MDB_VERSION_MISMATCH }
 
     public var description: String {
         let message = String(cString: mdb_strerror(code))

@@ -13,6 +13,8 @@ public struct RecordRow: Codable, Sendable, Equatable {
     /// Sink → state, as in the record.
     public var sidecars: [String: String]
     public var indeterminate: Bool
+    /// The C2PA failure codes of the record's report (absent in rows written before it existed).
+    public var failureCodes: [String]?
 
     public init(_ r: IndexedRecord, indeterminate: Bool) {
         recordId = r.recordId
@@ -24,6 +26,7 @@ public struct RecordRow: Codable, Sendable, Equatable {
         ingestTime = r.ingestTime
         sidecars = r.sidecars
         self.indeterminate = indeterminate
+        failureCodes = r.failureCodes
     }
 
     /// Sidecar states as `sink=state` pairs sorted by sink, joined by `;` (empty when none).
@@ -31,13 +34,19 @@ public struct RecordRow: Codable, Sendable, Equatable {
         sidecars.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
     }
 
-    /// The CSV columns, in order.
+    /// The sinks that have a CSV column of their own (holding that sink's state, empty when
+    /// the record has none); any other sink is in the `sidecars` column only.
+    public static let csvSinks = ["audio", "sensors", "ring", "depth", "second-view"]
+
+    /// The CSV columns, in order: the nine first ones as they always were, then one column per
+    /// sink (its state) and `failureCodes` (`;`-separated), so a spreadsheet can filter on each.
     public static let csvHeader = ["recordId", "kind", "integrity", "trust", "keyFingerprint", "captureTime",
-                                   "ingestTime", "sidecars", "indeterminate"]
+                                   "ingestTime", "sidecars", "indeterminate"] + csvSinks + ["failureCodes"]
 
     public var csvFields: [String] {
         [recordId, kind, integrity, trust ?? "", keyFingerprint ?? "", captureTime ?? "", ingestTime,
          sidecarSummary, indeterminate ? "true" : "false"]
+            + Self.csvSinks.map { sidecars[$0] ?? "" } + [(failureCodes ?? []).joined(separator: ";")]
     }
 
     /// One JSON object (sorted keys; absent optionals are omitted), on one line.

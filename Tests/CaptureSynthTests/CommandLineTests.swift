@@ -1,3 +1,4 @@
+import CLI
 import Foundation
 import Synthesis
 import Testing
@@ -36,6 +37,35 @@ import Testing
         let bad = try run(["/tmp/never-written", "--stills", "1", "--videos", "0", "--faults", "media-flip,nope"])
         #expect(bad.status == 2 && bad.err.contains("unknown fault 'nope'"))
         #expect(try run(["/tmp/never-written", "--stills", "1", "--videos", "0", "--seed", "-3"]).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written"))
+    }
+
+    /// The shared parser's conventions (the CLI library exhibit-archive uses): --version,
+    /// --name=value, did-you-mean, usage errors with the usage line, a completion script bash
+    /// loads, a man page.
+    @Test(.enabled(if: binary != nil, "capture-synth not built")) func sharedConventions() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0 && version.out == "capture-synth \(Product.version)\n")
+        let typo = try run(["/tmp/never-written", "--stils", "1", "--videos", "0"])
+        #expect(typo.status == 2 && typo.err.contains("unknown option '--stils'; did you mean '--stills'?"), "\(typo.err)")
+        #expect(typo.err.contains("USAGE: capture-synth "))
+        #expect(try run(["/tmp/never-written", "--stills=x", "--videos=0"]).err.contains("--stills must be a whole number"))
+        let bash = try run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0 && bash.out.contains("complete -o filenames -F _capture_synth capture-synth"))
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("capture-synth-\(getpid()).bash").path
+        try bash.out.write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["--norc", "-c", "source '\(script)'; COMP_WORDS=(capture-synth --faults media-); COMP_CWORD=2; _capture_synth; printf '%s\\n' \"${COMPREPLY[@]}\""]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let words = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        p.waitUntilExit()
+        #expect(words.contains("media-flip"), "\(words)")
+        let man = try run(["--generate-manual"])
+        #expect(man.status == 0 && man.out.hasPrefix(".TH CAPTURE\\-SYNTH 1 ") && man.out.contains("media\\-flip"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written"))
     }
 

@@ -35,7 +35,7 @@ import Testing
 
         // The custody log shows the export.
         let log = cli(["log", "--archive", archive])
-        #expect(log.out.contains("replication"))
+        #expect(log.out.contains(" dissemination success ") && log.out.contains(" digital signature generation success "))
 
         let ok = cli(["verify-export", bag])
         #expect(ok.code == .success)

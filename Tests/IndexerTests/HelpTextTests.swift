@@ -14,6 +14,7 @@ import Testing
 
         OPTIONS:
           -h, --help              Show help information.
+          --version               Show the version.
 
         SUBCOMMANDS:
           init                    Create an empty archive (or check an existing one).
@@ -32,6 +33,8 @@ import Testing
           show                    Show one record: fields, sidecars, variants, files, findings, custody.
           export                  Export records as a signed chain-of-custody BagIt bag.
           verify-export           Check an exported bag: completeness, hashes, signature, custody chain.
+          completion              Print a shell completion script (bash, zsh or fish).
+          man                     Print the manual page (roff; view it with: exhibit-archive man | man -l -).
 
           See 'exhibit-archive help <subcommand>' for detailed help.
 

@@ -180,9 +180,9 @@ import Testing
         #expect(ids.count == 2)
         for id in ids {
             let show = try Self.run(cli, ["show", id, "--archive", archive])
-            let derived = show.out.split(separator: "\n").filter { $0.hasPrefix("derived thumbnail") }
+            let derived = QueryCommandTests.section(show.out, "Files").filter { $0.hasPrefix("derived thumbnail") }
             #expect(derived.count == 1, "\(show.out)")
-            #expect(derived.first?.hasPrefix("derived thumbnail none ") == true, "\(derived)")
+            #expect(derived.first?.hasPrefix("derived thumbnail: none from ") == true, "\(derived)")
             #expect(derived.first?.contains("media.libavUnavailable: \(empty)/libavutil.so.") == true, "\(derived)")
         }
     }

@@ -67,7 +67,11 @@ import Testing
         #expect(body.map { $0[0] } == [Self.id(1), Self.id(3), Self.id(2)])
         #expect(body.map { $0[8] } == ["false", "false", "true"])
         #expect(body[0] == [Self.id(1), "still", "intact", "trusted", String(repeating: "ab", count: 32),
-                            "2026-11-30T14:05:06.789Z", "2026-12-01T01:02:03Z", "audio=uncommitted;ring=verified", "false"])
+                            "2026-11-30T14:05:06.789Z", "2026-12-01T01:02:03Z", "audio=uncommitted;ring=verified", "false",
+                            "uncommitted", "", "verified", "", "", ""])
+        // The sink and failure-code columns a spreadsheet filters on.
+        #expect(rows.first?[9...] == ["audio", "sensors", "ring", "depth", "second-view", "failureCodes"])
+        #expect(body[2][9...] == ["verified", "", "", "", "", "assertion.dataHash.mismatch"])
         #expect(body[1][3] == "" && body[1][4] == "")
     }
 
@@ -150,6 +154,16 @@ import Testing
         }
     }
 
+    /// The lines of one section of `show`'s text (after its title line, up to the next blank
+    /// line), with runs of spaces collapsed.
+    static func section(_ out: String, _ title: String) -> [String] {
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: title) else { return [] }
+        return lines[(start + 1)...].prefix { !$0.isEmpty }.map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+    }
+
     @Test func showPrintsEverythingAboutARecord() throws {
         let s = Scratch()
         let a = try Self.archive(s)
@@ -157,17 +171,25 @@ import Testing
         #expect(r.code == .success, "\(r.err)")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "record \(Self.id(1))")
-        #expect(lines.contains("sidecar audio uncommitted"))
-        #expect(lines.contains("sidecar ring verified"))
-        #expect(lines.contains("variant \(Self.id(101)) 1234 2026-12-01T01:02:03Z"))
-        #expect(lines.contains("source \(Self.id(101)) dump2/1,copy.jpg"))
-        #expect(lines.contains("file audio \(Self.id(201)) 99 evidence/audio.m4a"))
-        #expect(lines.contains("report.statusCodes.failure[0].code assertion.dataHash.mismatch"))
-        #expect(lines.contains("report.ok true"))
-        let custody = lines.filter { $0.hasPrefix("custody ") }
+        let sidecars = Self.section(r.out, "Sidecars")
+        #expect(sidecars.contains("audio: uncommitted"))
+        #expect(sidecars.contains("ring: verified"))
+        let files = Self.section(r.out, "Files")
+        #expect(files.contains("variant: \(Self.id(101)) 1234 bytes, first ingested 2026-12-01T01:02:03Z"))
+        #expect(files.contains("source: dump2/1,copy.jpg"))
+        #expect(files.contains("audio: \(Self.id(201)) 99 bytes evidence/audio.m4a"))
+        #expect(Self.section(r.out, "Integrity").contains("failure: assertion.dataHash.mismatch"))
+        // No flattened report lines; every field of the stored report is in --json.
+        #expect(!r.out.contains("report."))
+        let top = try #require(try JSONSerialization.jsonObject(with: Data(cli(["show", "--archive", a, "--json", Self.id(1)]).out.utf8)) as? [String: Any])
+        #expect((top["report"] as? [String: Any])?["ok"] as? Bool == true)
+        let custody = Self.section(r.out, "Custody")
         #expect(custody.count == 2)   // the record's ingestion and its audio blob's fixity check, not record 2's
-        #expect(custody[0].hasPrefix("custody 1 ") && custody[0].contains(" ingestion success tester intact"))
-        #expect(custody[1].hasPrefix("custody 2 ") && custody[1].contains(" fixity-check success tester ok"))
+        #expect(custody[0].hasPrefix("1 ") && custody[0].contains(" ingestion success tester@h: intact"))
+        #expect(custody[1].hasPrefix("2 ") && custody[1].contains(" fixity check success tester@h: ok"))
+        #expect(["Integrity", "Signer", "Time", "Sidecars", "Files", "Custody"].allSatisfy { lines.contains($0) })
+        #expect(Self.section(r.out, "Signer").contains("trust: trusted"))
+        #expect(Self.section(r.out, "Time").contains("capture time: 2026-11-30T14:05:06.789Z"))
     }
 
     @Test func showJSONCarriesRecordReportAndCustody() throws {

@@ -32,17 +32,21 @@ import Testing
 
         let text = cli(["show", "--archive", a, picture])
         #expect(text.code == .success)
-        let lines = text.out.split(separator: "\n").map(String.init)
-        let derived = lines.filter { $0.hasPrefix("derived ") }
+        let files = QueryCommandTests.section(text.out, "Files")
+        let derived = files.filter { $0.hasPrefix("derived ") }
         #expect(derived.count == 1, "\(text.out)")
-        let f = try #require(derived.first).split(separator: " ").map(String.init)
-        // derived thumbnail <blob> <size> <w>x<h> <source-blob> libavcodec mjpeg <version>
-        #expect(f.count == 9 && f[0] == "derived" && f[1] == "thumbnail" && f[2].count == 64 && f[4] == "320x240", "\(f)")
+        let words = try #require(derived.first).split(separator: " ").map(String.init)
+        // derived thumbnail: <blob> <size> bytes <w>x<h> from <source-blob> by libavcodec mjpeg <version> (not evidence)
+        #expect(words.count == 14 && words[0] == "derived" && words[1] == "thumbnail:" && words[4] == "bytes" && words[6] == "from"
+                && words[8] == "by" && words[12...] == ["(not", "evidence)"], "\(words)")
+        // As the former `derived <kind> <blob> <size> <w>x<h> <source-blob> <tool…>` fields.
+        let f = ["derived", "thumbnail", words[2], words[3], words[5], words[7], words[9], words[10], words[11]]
+        #expect(f[2].count == 64 && f[4] == "320x240", "\(f)")
         #expect(f[6] == "libavcodec" && f[7] == "mjpeg")
-        let variant = try #require(lines.first { $0.hasPrefix("variant ") }).split(separator: " ")
+        let variant = try #require(files.first { $0.hasPrefix("variant: ") }).split(separator: " ")
         #expect(String(variant[1]) == f[5])          // made from the delivery file
         #expect(f[2] != f[5])
-        #expect(!lines.contains { $0.hasPrefix("file ") && $0.contains(f[2]) })
+        #expect(!files.contains { !$0.hasPrefix("derived ") && $0.contains(f[2]) })
         // The blob is in the CAS, with the stated size.
         let get = cli(["get", "--archive", a, f[2], "--output", s.path + "/thumb.jpg"])
         #expect(get.code == .success, "\(get.err)")
@@ -61,11 +65,11 @@ import Testing
         #expect(entry["mediaType"] as? String == "image/jpeg")
         #expect(entry["sourceBlobId"] as? String == f[5])
 
-        let junk: [String] = cli(["show", "--archive", a, garbage]).out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("derived ") }
+        let junk = QueryCommandTests.section(cli(["show", "--archive", a, garbage]).out, "Files").filter { $0.hasPrefix("derived ") }
         #expect(junk.count == 1, "\(junk)")
         let junkLine = try #require(junk.first)
-        #expect(junkLine.hasPrefix("derived thumbnail none "))
-        #expect(junkLine.contains(" media."))
+        #expect(junkLine.hasPrefix("derived thumbnail: none from "))
+        #expect(junkLine.contains(": media."))
         // audit re-hashes every blob, the thumbnail among them; gc keeps it.
         #expect(cli(["audit", "--archive", a]).code == .success)
         #expect(cli(["gc", "--archive", a]).code == .success)

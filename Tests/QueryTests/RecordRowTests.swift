@@ -15,7 +15,8 @@ import Testing
         let row = RecordRow(r, indeterminate: true)
         #expect(row.sidecarSummary == "audio=verified;ring=uncommitted")
         #expect(row.csvFields == [r.recordId, "still", "intact", "", "", "2026-11", "2026-12-01T00:00:00Z",
-                                  "audio=verified;ring=uncommitted", "true"])
+                                  "audio=verified;ring=uncommitted", "true",
+                                  "verified", "", "uncommitted", "", "", ""])   // one column per sink, then failure codes
         #expect(row.csvFields.count == RecordRow.csvHeader.count)
         let line = try row.jsonLine()
         #expect(!line.contains("\n"))

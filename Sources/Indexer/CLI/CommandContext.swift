@@ -36,8 +36,10 @@ public struct CommandContext {
         return o
     }
 
-    /// Opens the existing archive.
-    public func openStore() throws -> ContentStore {
-        try ContentStore.open(at: archivePath, options: storeOptions())
+    /// Opens the existing archive. Reading commands pass `.readIfNotWritable`: an archive this
+    /// process cannot write (read-only file system, another user's files, immutable lock.mdb)
+    /// is then opened read-only, and any write throws `cas.readOnly` (exit 3).
+    public func openStore(access: ContentStore.Access = .readWrite) throws -> ContentStore {
+        try ContentStore.open(at: archivePath, options: storeOptions(), access: access)
     }
 }

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ingest
 import LMDB
 
 /// Parses, runs and maps errors to exit codes: usage errors → 2 (message and usage on
@@ -12,33 +13,54 @@ public enum CommandRunner {
         IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
         QueryCommand.self, ShowCommand.self,
         ExportCommand.self, VerifyExportCommand.self,
+        CompletionCommand.self, ManualCommand.self,
     ] }
+
+    static let overview = """
+    Exhibit Archive: a batch archival indexer for signed captures over an LMDB-backed
+    content-addressed store. It reports what was checked, what matched and what is absent;
+    it gives no authenticity verdicts.
+    """
+
+    /// The command line of `exhibit-archive`, as the parser, the help, the completion scripts
+    /// and the manual page see it.
+    public static var program: Program {
+        Program(name: "exhibit-archive", version: CustodyAgent.toolVersion, overview: overview, commands: commands,
+                manualSections: ManualCommand.sections, options: SharedOptions.options(for:))
+    }
 
     public static func run(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                            console: Console = .standard()) -> ExitCode {
-        let parser = ArgumentParser(commands: commands)
+        let program = program
+        let width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? console.terminalColumns
+        let help = HelpText(program: program, width: width)
+        let parser = ArgumentParser(program: program)
         let invocation: Invocation
         do {
             invocation = try parser.parse(argv)
         } catch let e as UsageError {
-            return usage(e, parser, console)
+            return usage(e, help, console)
         } catch {
             console.err("Error: \(error)")
             return .usage
         }
         switch invocation {
         case .rootHelp:
-            console.writeOut(Array(HelpText.root(commands).utf8))
+            console.writeOut(Array(help.root().utf8))
             return .success
         case .help(let command):
-            console.writeOut(Array(HelpText.command(command).utf8))
+            console.writeOut(Array(help.command(command).utf8))
             return .success
-        case .run(let command, let args):
+        case .version:
+            console.out("\(program.name) \(program.version)")
+            return .success
+        case .run(let spec, let args):
+            guard let command = spec as? any Command.Type else { return .usage }
             let context = CommandContext(console: console, environment: environment, args: args)
             do {
                 return try command.run(args, context)
             } catch let e as UsageError {
-                return usage(e, parser, console)
+                return usage(e, help, console)
             } catch let e as CASError {
                 console.err("Error: \(e)")
                 return exitCode(for: e)
@@ -60,14 +82,14 @@ public enum CommandRunner {
         }
     }
 
-    private static func usage(_ e: UsageError, _ parser: ArgumentParser, _ console: Console) -> ExitCode {
+    static func usage(_ e: UsageError, _ help: HelpText, _ console: Console) -> ExitCode {
         console.err("Error: \(e.message)")
-        if let name = e.command, let command = parser.find(name) {
-            console.err(HelpText.usage(command))
-            console.err("  See '\(HelpText.tool) \(name) --help' for more information.")
+        if let name = e.command, let command = help.program.command(named: name) {
+            console.lines(help.usage(command), toStderr: true)
+            console.err("  See '\(help.program.name) \(name) --help' for more information.")
         } else {
-            console.err("USAGE: \(HelpText.tool) <subcommand> [options]")
-            console.err("  See '\(HelpText.tool) --help' for more information.")
+            console.err("USAGE: \(help.program.name) <subcommand> [options]")
+            console.err("  See '\(help.program.name) --help' for more information.")
         }
         return .usage
     }

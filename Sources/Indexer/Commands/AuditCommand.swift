@@ -16,9 +16,12 @@ struct AuditCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let sample = try args.double("sample", in: 0...1) ?? 1
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
-        let report = try store.audit(sample: sample) { _, _ in bar.advance(items: 1) }
+        if bar.isShown, let s = try? store.stats() {
+            bar.setTotal(items: Int((Double(s.blobs) * sample).rounded(.up)), bytes: UInt64(Double(s.logicalBytes) * sample))
+        }
+        let report = try store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
         bar.finish()
         let c = context.console
         for d in report.damaged {
@@ -42,8 +45,12 @@ struct AuditCommand: Command {
         } else {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
         }
-        do { try logFixityCheck(report, sample: sample, store: store, context) } catch {
-            c.err("Warning: the audit could not be logged in the custody log: \(error)")
+        if store.isReadOnly {
+            c.err("audit: the archive is opened read-only; this fixity check is not logged in the custody log")
+        } else {
+            do { try logFixityCheck(report, sample: sample, store: store, context) } catch {
+                c.err("Warning: the audit could not be logged in the custody log: \(error)")
+            }
         }
         return report.isClean ? .success : .failure
     }

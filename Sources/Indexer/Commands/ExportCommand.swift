@@ -17,18 +17,28 @@ struct ExportCommand: Command {
     byte-identical from the store (re-hashed on the way out: a blob that no longer matches its
     ID aborts the export and no bag is left); custody.json (both verifications, sinks, files,
     custody events and the chain to the log head), custody.cose (COSE_Sign1 ES256 over
-    custody.json by the archive key), archive-cert.pem, custody.jsonld (CASE/UCO) and
-    report.html (open it in a browser). Appends a 'replication' event to the custody log.
+    custody.json by the archive key), archive-cert.pem, custody.jsonld (CASE/UCO), METS.xml
+    (METS with PREMIS 3, as Archivematica writes it) and report.html (open it in a browser;
+    it prints on --paper with page numbers; --pdf also writes report.pdf with headless
+    Chromium). Appends a 'dissemination' event to the custody log, and a 'digital signature
+    generation' event once custody.json is signed. Without --include-source-paths no
+    absolute path of the ingesting machine and not the destination reaches the bag.
     Exit 1 when the export fails; 3 when the archive cannot be used.
     """
     static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust"]
     static let options = [
-        OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty)."),
+        OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty).", completion: .directory),
         OptionSpec("query", help: "Select records with the filters below instead of record IDs."),
     ] + QueryCommand.options.filter { filterOptions.contains($0.long) } + [
         OptionSpec("case", value: "name", help: "Case name written to bag-info.txt (Exhibit-Case) and the report."),
         OptionSpec("operator", value: "name", help: "Who exports (default: $USER); in custody.json and the log."),
-        OptionSpec("organization", value: "name", help: "Source-Organization of the bag (default: Exhibit Archive)."),
+        OptionSpec("organization", value: "name", help: "Source-Organization of the bag and for whom the custody events are logged (default: $EXHIBIT_ORGANIZATION, else Exhibit Archive)."),
+        OptionSpec("digest", value: "algs", help: "Manifest algorithms, comma-separated (default sha256; e.g. sha256,sha512).",
+                   completion: .choices(BagDigest.allCases.filter(\.isWritable).map(\.rawValue))),
+        OptionSpec("paper", value: "size", help: "Page size report.html prints on: a4 (default) or letter.",
+                   completion: .choices(ReportPaper.allCases.map(\.rawValue))),
+        OptionSpec("pdf", help: "Also write report.pdf (headless Chromium prints report.html; EXHIBIT_CHROMIUM names it)."),
+        OptionSpec("include-source-paths", help: "Keep the ingesting machine's absolute paths and the destination in the bag."),
     ]
     static let arguments = [ArgumentSpec("record-id", help: "Record IDs or prefixes of ≥ 8 hex digits.", variadic: true, optional: true)]
 
@@ -39,17 +49,33 @@ struct ExportCommand: Command {
         if usesQuery && !args.positionals.isEmpty { throw UsageError("give record IDs or --query, not both", command: name) }
         if !usesQuery && filtersGiven { throw UsageError("filters need --query", command: name) }
         if !usesQuery && args.positionals.isEmpty { throw UsageError("give record IDs or --query FILTERS", command: name) }
-        let filter = usesQuery ? try QueryCommand.parseFilter(args, command: name) : RecordFilter()
-        let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+        for given in args.positionals { _ = try RecordReference.checked(given, command: name) }
+        let digests = try parseDigests(args.allValues("digest"))
+        let paper = try args.value("paper").map { p throws -> ReportPaper in
+            guard let paper = ReportPaper(rawValue: p.lowercased()) else {
+                throw UsageError("--paper must be a4 or letter, not '\(p)'" + Suggestion.didYouMean(p, among: ["a4", "letter"]), command: name)
+            }
+            return paper
+        } ?? .a4
+        let selection = usesQuery ? try RecordSelection(args, command: name) : nil
+        let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"),
+                                         environment: context.environment)
 
         let archive = try QueryCommand.queryErrors { try Archive(store: context.openStore()) }
         guard let key = try ArchiveKey.load(archive: archive.store.directory) else {
             throw ExportError.archiveKey("the archive has no key: run `exhibit-archive init` on it")
         }
+        // Staging folders of killed exports: removed, or moved into place when their
+        // replication event committed (docs/export.md, "Killed exports").
+        let journal = try ExportJournal(environment: archive.environment)
+        let parent = (URL(fileURLWithPath: out).standardizedFileURL.path as NSString).deletingLastPathComponent
+        for a in ExportRecovery.run(journal: journal, custody: archive.custody, folders: [parent]) {
+            context.console.err("export: \(a.kind.rawValue) stale staging folder \(a.staging) (process \(a.pid)): \(a.detail)")
+        }
         var ids: [String] = []
         var indeterminate = 0
         if usesQuery {
-            let result = try QueryCommand.queryErrors { try archive.index.query(filter) }
+            let result = try QueryCommand.queryErrors { try selection?.query(archive.index) ?? QueryResult(matches: [], indeterminate: []) }
             ids = result.matches
             indeterminate = result.indeterminate.count
         } else {
@@ -66,14 +92,27 @@ struct ExportCommand: Command {
         }
         exporter.thumbnailer = Exporter.mediaThumbnailer
         exporter.custody = archive.custody
+        let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
+        exporter.progress = { files, bytes, totalFiles, totalBytes in
+            bar.setTotal(items: totalFiles, bytes: totalBytes)
+            bar.update(items: files, bytes: bytes)
+        }
+        defer { bar.finish() }
+        exporter.journal = journal
         var options = Exporter.Options(destination: out, caseName: args.value("case"), operatorName: agent.operator,
                                        toolVersion: agent.tool.version)
         options.tool = agent.tool.name
         options.host = agent.host
-        if let org = args.value("organization") { options.sourceOrganization = org }
+        if let org = agent.organization { options.sourceOrganization = org }
+        options.custodyOrganization = agent.organization
+        options.digests = digests
+        options.paper = paper
+        options.pdf = args.flag("pdf")
+        options.includeSourcePaths = args.flag("include-source-paths")
         options.signerAnchors = try archive.trust.list(.signer).map(\.fingerprint)
         options.tsaAnchors = try archive.trust.list(.tsa).map(\.fingerprint)
         let s = try exporter.export(records, options: options)
+        bar.finish()
 
         let c = context.console
         if context.json {
@@ -85,29 +124,42 @@ struct ExportCommand: Command {
                 ("archiveKey", .string(s.archiveKeyFingerprint)),
                 ("changedSinceIngest", .array(s.changedRecords.map { .string($0) })),
                 ("report", .string(s.bag + "/report.html")),
+                ("signatureEvent", s.signatureEvent.map { .int(Int64($0)) } ?? .null),
+                ("digests", .array(s.digests.map { .string($0.rawValue) })),
+                ("pdf", s.pdf.map { .string($0) } ?? .null),
             ]))
         } else {
             c.out("exported \(s.records) record(s), \(s.files) file(s), \(s.bytes) bytes to \(s.bag)")
             c.out("bag \(s.externalIdentifier)")
-            if let seq = s.replicationEvent { c.out("custody log: replication event \(seq)") }
-            c.out("custody.json signed by archive key \(s.archiveKeyFingerprint)")
+            if let seq = s.replicationEvent { c.out("custody log: dissemination event \(seq)") }
+            c.out("custody.json signed by archive key \(s.archiveKeyFingerprint)"
+                  + (s.signatureEvent.map { " (custody log: digital signature generation event \($0))" } ?? ""))
+            c.out("manifests: " + s.digests.map(\.rawValue).joined(separator: ", "))
             if indeterminate > 0 { c.out("not exported: \(indeterminate) record(s) indeterminate under --time") }
             for r in s.changedRecords { c.out("changed since ingest (see custody.json): \(r)") }
+            if let pdf = s.pdf { c.out("report.pdf: \(pdf)") }
             c.out("open \(s.bag)/report.html in a browser; check the bag with: exhibit-archive verify-export \(s.bag)")
         }
         return .success
     }
 
+    /// `--digest` values (comma lists, repeatable): sha256 when none.
+    static func parseDigests(_ given: [String]) throws -> [BagDigest] {
+        var out: [BagDigest] = []
+        let names = BagDigest.allCases.filter(\.isWritable).map(\.rawValue)
+        for part in given.flatMap({ $0.split(separator: ",").map { String($0).lowercased() } }) {
+            guard let d = BagDigest(rawValue: part), d.isWritable else {
+                throw UsageError("--digest must be one or more of \(names.joined(separator: ", ")), not '\(part)'"
+                    + Suggestion.didYouMean(part, among: names), command: name)
+            }
+            if !out.contains(d) { out.append(d) }
+        }
+        return out.isEmpty ? [.sha256] : out
+    }
+
     /// A full record ID or an unambiguous prefix of ≥ 8 hex digits.
     static func resolve(_ given: String, _ index: RecordIndex) throws -> String {
-        let prefix = given.lowercased()
-        guard (8...64).contains(prefix.utf8.count),
-              prefix.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-            throw UsageError("'\(given)' is not a record ID or a prefix of one (8 to 64 hex digits)", command: name)
-        }
-        let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 2) }
-        guard let id = found.first else { throw ExportError.unknownRecord(given) }
-        guard found.count == 1 else { throw UsageError("'\(given)' matches several records", command: name) }
+        guard let id = try RecordReference.resolve(given, in: index, command: name) else { throw ExportError.unknownRecord(given) }
         return id
     }
 }

@@ -1,25 +1,45 @@
 import CAS
+import Export
+import Ingest
 
-/// `gc`: removes chunks no blob references (left by killed puts).
+/// `gc`: removes chunks no blob references (left by killed puts), and what killed exports and
+/// reverify runs left behind.
 struct GCCommand: Command {
     static let name = "gc"
     static let abstract = "Remove chunks left unreferenced by interrupted puts."
-    static let discussion = "Does nothing while a put is running in a live process or when a blob record is damaged."
+    static let discussion = """
+    Chunks: does nothing while a put is running in a live process or when a blob record is
+    damaged. Staging folders of killed exports (.<DIR>.export-<pid>.partial, from the archive's
+    export journal): removed when their replication event never committed, moved to <DIR> when
+    it did. Stale $TMPDIR/exhibit-reverify-<pid>-* folders of dead processes: removed.
+    """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let r = try context.openStore().collectGarbage()
+        let store = try context.openStore()
+        let r = try store.collectGarbage()
+        let archive = try Archive(store: store)
+        let exports = ExportRecovery.run(journal: try ExportJournal(environment: store.environment), custody: archive.custody)
+        let reverify = ReverifyScratch.removeStale()
+        func count(_ k: ExportRecovery.Action.Kind) -> Int64 { Int64(exports.filter { $0.kind == k }.count) }
+        let c = context.console
         if context.json {
-            context.console.json(.object([("chunksRemoved", .int(Int64(r.chunksRemoved))),
-                                          ("bytesRemoved", .int(Int64(r.bytesRemoved))),
-                                          ("pendingCleared", .int(Int64(r.pendingCleared))),
-                                          ("skippedBusy", .bool(r.skippedBusy)), ("skippedDamaged", .bool(r.skippedDamaged))]))
-        } else if r.skippedBusy {
-            context.console.out("gc: skipped, a put is running")
-        } else if r.skippedDamaged {
-            context.console.out("gc: skipped, a blob record is damaged (run audit)")
+            c.json(.object([("chunksRemoved", .int(Int64(r.chunksRemoved))),
+                            ("bytesRemoved", .int(Int64(r.bytesRemoved))),
+                            ("pendingCleared", .int(Int64(r.pendingCleared))),
+                            ("skippedBusy", .bool(r.skippedBusy)), ("skippedDamaged", .bool(r.skippedDamaged)),
+                            ("exportsRemoved", .int(count(.removed))), ("exportsCompleted", .int(count(.completed))),
+                            ("exportsKept", .int(count(.kept))), ("reverifyFoldersRemoved", .int(Int64(reverify.count)))]))
         } else {
-            context.console.out("gc: removed \(r.chunksRemoved) chunks, \(r.bytesRemoved) bytes, \(r.pendingCleared) interrupted puts")
+            if r.skippedBusy {
+                c.out("gc: skipped, a put is running")
+            } else if r.skippedDamaged {
+                c.out("gc: skipped, a blob record is damaged (run audit)")
+            } else {
+                c.out("gc: removed \(r.chunksRemoved) chunks, \(r.bytesRemoved) bytes, \(r.pendingCleared) interrupted puts")
+            }
+            for a in exports { c.out("gc: \(a.kind.rawValue) export staging folder \(a.staging) (process \(a.pid)): \(a.detail)") }
+            for f in reverify { c.out("gc: removed reverify folder \(f.path) (process \(f.pid))") }
         }
-        return r.skippedDamaged ? .failure : .success
+        return r.skippedDamaged || exports.contains { $0.kind == .kept } ? .failure : .success
     }
 }

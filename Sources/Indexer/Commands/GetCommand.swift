@@ -12,11 +12,11 @@ struct GetCommand: Command {
     damaged chunk have already been written.
     """
     static let arguments = [ArgumentSpec("id", help: "The blob's SHA-256, 64 hex digits.")]
-    static let options = [OptionSpec("output", short: "o", value: "file", help: "Write to this file instead of stdout.")]
+    static let options = [OptionSpec("output", short: "o", value: "file", help: "Write to this file instead of stdout.", completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try parseID(args.positionals[0], command: name)
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         if let output = args.value("output") {
             try store.export(id, to: output)
         } else {

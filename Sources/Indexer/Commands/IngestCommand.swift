@@ -21,12 +21,13 @@ struct IngestCommand: Command {
     """
     static let options = [
         OptionSpec("jobs", short: "j", value: "n", help: "Verification workers (default: the core count)."),
-        OptionSpec("trust", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
-        OptionSpec("tsa-trust", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
+        OptionSpec("trust", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
+        OptionSpec("tsa-trust", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable).", completion: .file),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
         OptionSpec("no-media", help: "Skip the libav media measurements in reports (facts, parallax, chunk recomputation)."),
     ]
-    static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true)]
+    static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("give at least one dump", command: name) }
@@ -35,9 +36,9 @@ struct IngestCommand: Command {
             guard let n = Int(j), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256, not '\(j)'", command: name) }
             options.jobs = n
         }
-        options.agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
-        let extraSigners = try certificates(args.allValues("trust"), option: "trust")
-        let extraTSA = try certificates(args.allValues("tsa-trust"), option: "tsa-trust")
+        options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
+        let extraSigners = try certificates(args.allValues("trust"), label: "--trust", command: name)
+        let extraTSA = try certificates(args.allValues("tsa-trust"), label: "--tsa-trust", command: name)
         let archive = try Archive(store: context.openStore())
         var verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
@@ -69,17 +70,19 @@ struct IngestCommand: Command {
         return summary.isClean ? .success : .failure
     }
 
-    static func certificates(_ paths: [String], option: String) throws -> [Certificate] {
+    /// The certificates of PEM files; a file that cannot be read or holds none is a usage
+    /// error of `command`, named by `label` (`--trust`, `<pem>`).
+    static func certificates(_ paths: [String], label: String, command: String) throws -> [Certificate] {
         try paths.flatMap { path -> [Certificate] in
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--\(option): cannot read \(path)", command: name)
+                throw UsageError("\(label): cannot read \(path)", command: command)
             }
             do {
                 let certs = try Certificate.parsePEM(String(decoding: data, as: UTF8.self))
-                guard !certs.isEmpty else { throw UsageError("--\(option): no certificate in \(path)", command: name) }
+                guard !certs.isEmpty else { throw UsageError("\(label): no certificate in \(path)", command: command) }
                 return certs
             } catch let e as UsageError { throw e } catch {
-                throw UsageError("--\(option): \(path): \(error)", command: name)
+                throw UsageError("\(label): \(path): \(error)", command: command)
             }
         }
     }

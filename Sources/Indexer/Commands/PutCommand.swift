@@ -9,7 +9,7 @@ struct PutCommand: Command {
     Prints one line per file: <id> new|known <bytes> <path>. A file that cannot be read is
     reported on stderr and the others are still stored (exit 1).
     """
-    static let arguments = [ArgumentSpec("file", help: "Files to store.", variadic: true)]
+    static let arguments = [ArgumentSpec("file", help: "Files to store.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openStore()

@@ -7,7 +7,9 @@ struct QueryCommand: Command {
     static let name = "query"
     static let abstract = "List or count records by key, capture time, state, sidecar, kind, trust."
     static let discussion = """
-    Filters combine with AND; each is a scan of its own index. --time PREFIX matches records
+    Filters combine with AND; each is a scan of its own index. A filter repeated, or given a
+    comma list (--sidecar uncommitted,mismatch), means OR within that filter: the records
+    matching any of its values (and all the other filters). --time PREFIX matches records
     whose capture time is known at that precision or finer and starts with PREFIX; records
     known only at a coarser rung that contains it (say only the day) are listed apart as
     indeterminate, never included or dropped. --sidecar STATE selects records with some sink
@@ -30,27 +32,30 @@ struct QueryCommand: Command {
     static let filterOptions = [
         OptionSpec("key", value: "fp-or-prefix", help: "Signing-key fingerprint or a hex prefix of one."),
         OptionSpec("time", value: "prefix", help: "Capture-time prefix, e.g. 2026-11-30T14."),
-        OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed."),
-        OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded."),
-        OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view."),
-        OptionSpec("kind", value: "kind", help: "still, video, audio, document or unknown."),
-        OptionSpec("trust", value: "trust", help: "trusted or untrusted."),
+        OptionSpec("state", value: "state", help: "Integrity: intact, tampered, unsigned or malformed.",
+                   completion: .choices(integrityValues)),
+        OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded.",
+                   completion: .choices(sidecarValues)),
+        OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view.", completion: .choices(sinkValues)),
+        OptionSpec("kind", value: "kind", help: "still, video, audio, document or unknown.", completion: .choices(kindValues)),
+        OptionSpec("trust", value: "trust", help: "trusted or untrusted.", completion: .choices(trustValues)),
     ]
     static let options = filterOptions + [
-        OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json)."),
+        OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json).",
+                   completion: .choices(formatValues)),
         OptionSpec("count", help: "Print the numbers of matching and indeterminate records only."),
         OptionSpec("limit", value: "n", help: "List at most the first N matches and N indeterminate records."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let filter = try parseFilter(args, command: name)
+        let selection = try RecordSelection(args, command: name)
         let format = try parseFormat(args, json: context.json)
         let limit = try parseLimit(args)
         if limit != nil && args.flag("count") { throw UsageError("--limit lists records; it does not apply to --count", command: name) }
         let index = try openIndex(context)
         let c = context.console
         if args.flag("count") {
-            let n = try queryErrors { try index.count(filter) }
+            let n = try queryErrors { try selection.count(index) }
             switch format {
             case "json": c.json(.object([("matches", .int(Int64(n.matches))), ("indeterminate", .int(Int64(n.indeterminate)))]))
             case "csv": c.out("matches,indeterminate"); c.out("\(n.matches),\(n.indeterminate)")
@@ -58,7 +63,7 @@ struct QueryCommand: Command {
             }
             return .success
         }
-        let result = try queryErrors { try index.query(filter, limit: limit) }
+        let result = try queryErrors { try selection.query(index, limit: limit) }
         // Bodies are read in batches, so memory stays bounded however many records match.
         func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
             var start = 0
@@ -71,17 +76,17 @@ struct QueryCommand: Command {
         switch format {
         case "json":
             for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
-                try rows(ids, indeterminate: ind) { c.out(try $0.jsonLine()) }
+                try rows(ids, indeterminate: ind) { c.jsonLine(try $0.jsonLine()) }
             }
         case "csv":
             c.out(CSV.line(RecordRow.csvHeader))
             for (ids, ind) in [(result.matches, false), (result.indeterminate, true)] {
-                try rows(ids, indeterminate: ind) { c.out(CSV.line($0.csvFields)) }
+                try rows(ids, indeterminate: ind) { c.writeOut(Array((CSV.line($0.csvFields) + "\n").utf8)) }
             }
         default:
             c.out(Table.line(Table.header))
             try rows(result.matches, indeterminate: false) { c.out(Table.line(Table.cells($0))) }
-            if filter.timePrefix != nil {
+            if selection.hasTime {
                 c.out("")
                 c.out("Indeterminate (capture time known only more coarsely than --time):")
                 if result.indeterminate.isEmpty { c.out("(none)") } else {
@@ -97,38 +102,6 @@ struct QueryCommand: Command {
             }
         }
         return .success
-    }
-
-    /// The filter the options ask for, each value checked against its allowed list (a usage
-    /// error of `command` otherwise).
-    static func parseFilter(_ args: ParsedArguments, command: String) throws -> RecordFilter {
-        func pick(_ option: String, _ allowed: [String]) throws -> String? {
-            guard let v = args.value(option) else { return nil }
-            guard allowed.contains(v) else {
-                throw UsageError("--\(option) must be one of \(allowed.joined(separator: ", ")), not '\(v)'", command: command)
-            }
-            return v
-        }
-        var f = RecordFilter()
-        if let k = args.value("key") {
-            let lower = k.lowercased()
-            guard (1...64).contains(lower.utf8.count), lower.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-                throw UsageError("--key must be a key fingerprint or a prefix of one (1 to 64 hex digits), not '\(k)'", command: command)
-            }
-            f.keyPrefix = lower
-        }
-        if let t = args.value("time") {
-            guard isTimePrefix(t) else {
-                throw UsageError("--time must be a prefix of YYYY-MM-DDTHH:MM:SS.sssZ (e.g. 2026-11-30T14), not '\(t)'", command: command)
-            }
-            f.timePrefix = t
-        }
-        f.integrity = try pick("state", integrityValues)
-        f.sidecarState = try pick("sidecar", sidecarValues)
-        f.sink = try pick("sink", sinkValues)
-        f.kind = try pick("kind", kindValues)
-        f.trust = try pick("trust", trustValues)
-        return f
     }
 
     /// `--limit N` (N ≥ 1), or nil.
@@ -147,20 +120,9 @@ struct QueryCommand: Command {
         return f
     }
 
-    /// Whether `t` is a non-empty prefix of the shape `0000-00-00T00:00:00.000Z`.
-    static func isTimePrefix(_ t: String) -> Bool {
-        let template = Array("0000-00-00T00:00:00.000Z".utf8)
-        let b = Array(t.utf8)
-        guard (1...template.count).contains(b.count) else { return false }
-        for (i, c) in b.enumerated() {
-            if template[i] == 0x30 { guard (0x30...0x39).contains(c) else { return false } } else if c != template[i] { return false }
-        }
-        return true
-    }
-
     /// The archive's record index (the CAS store opened first: it checks the archive).
     static func openIndex(_ context: CommandContext) throws -> RecordIndex {
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         return try queryErrors { try RecordIndex(environment: store.environment) }
     }
 

@@ -16,27 +16,32 @@ struct ReverifyCommand: Command {
     record is not intact or could not be re-verified.
     """
     static let options = QueryCommand.filterOptions + [
-        OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable)."),
-        OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable)."),
+        OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
+        OptionSpec("tsa-anchors", value: "pem", help: "Extra TSA trust anchors for this run (PEM; repeatable).", completion: .file),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let filter = try QueryCommand.parseFilter(args, command: name)
+        let selection = try RecordSelection(args, command: name)
         let archive = try Archive(store: context.openStore())
         let verifier = CaptureVerifier(
-            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), option: "anchors")),
-            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), option: "tsa-anchors")))
-        let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
+            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))
+        let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         var selected: [String]?
-        if filter != RecordFilter() {
-            let r = try archive.index.query(filter)
+        if !selection.isEverything {
+            let r = try QueryCommand.queryErrors { try selection.query(archive.index) }
             selected = r.matches + r.indeterminate
         }
         let c = context.console
         var count = 0, changed = 0, attention = 0, failed = 0
+        let bar = ProgressBar(console: c, items: 0, bytes: 0)
+        if bar.isShown { bar.setTotal(items: try selected?.count ?? archive.index.count(RecordFilter()).matches, bytes: 0) }
+        defer { bar.finish() }
         try Reverifier(archive: archive, verifier: verifier, agent: agent).run(selected) { r in
             count += 1
+            bar.advance(items: 1, bytes: r.report?.files.reduce(0) { $0 + $1.size } ?? 0)
             if r.changed { changed += 1 }
             if r.error != nil { failed += 1 } else if r.report?.needsAttention == true { attention += 1 }
             if context.json {

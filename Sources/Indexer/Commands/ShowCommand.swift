@@ -7,29 +7,24 @@ struct ShowCommand: Command {
     static let name = "show"
     static let abstract = "Show one record: fields, sidecars, variants, files, findings, custody."
     static let discussion = """
-    RECORD_ID is the full record ID or an unambiguous prefix of at least 8 hex digits. Text:
-    'field value' lines ('sidecar <sink> <state>', 'variant <blob> <size> <first-ingested>',
-    'source <blob> <path>', 'file <role> <blob> <size> <path>', 'derived <kind> <blob> <size>
-    <w>x<h> <source-blob> <tool>' or 'derived <kind> none <source-blob> <finding>' for blobs made
-    from the evidence (thumbnails), never evidence themselves), then every finding of the stored
-    verification report as 'report.<path> <value>' lines, then one 'custody <seq> <time>
-    <event-type> <outcome> <operator> <detail>' line per custody event naming the record or one
-    of its blobs. JSON: one object {"record":{…},"report":{…},"custody":[…]}. Exit 1 when no
-    record matches; exit 2 when the prefix is ambiguous or not hex.
+    RECORD_ID is the full record ID or an unambiguous prefix of at least 8 hex digits. Text, for
+    people: the line 'record <id>', then sections as verify prints them ('  key:  value'):
+    Integrity (state, failure codes, notes, time stamp, bundles, streamed chunks), Signer
+    (trust, key, subject, issuer), Time (capture time @ rung, TSA time, ingest time),
+    Sidecars (per sink: state, file, committed and actual SHA-256), Files (variants with their
+    source paths, stored files, derived blobs such as thumbnails, which are not evidence) and
+    Custody (one line per event naming the record or one of its blobs). --json prints
+    everything: one object {"record":{…},"report":{…},"custody":[…]} with the full stored
+    report. Exit 1 when no record matches; exit 2 when the prefix is ambiguous or not hex.
     """
     static let arguments = [ArgumentSpec("record-id", help: "A record ID or a prefix of ≥ 8 hex digits.")]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let prefix = args.positionals[0].lowercased()
-        guard (8...64).contains(prefix.utf8.count), prefix.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-            throw UsageError("'\(args.positionals[0])' is not a record ID or a prefix of one (8 to 64 hex digits)", command: name)
-        }
-        let store = try context.openStore()
+        _ = try RecordReference.checked(args.positionals[0], command: name)
+        let store = try context.openStore(access: .readIfNotWritable)
         let index = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment) }
-        let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 5) }
-        guard let id = found.first else { throw QueryError.notFound(prefix) }
-        guard found.count == 1 else {
-            throw UsageError("'\(prefix)' matches several records: \(found.joined(separator: ", "))\(found.count == 5 ? ", …" : "")", command: name)
+        guard let id = try RecordReference.resolve(args.positionals[0], in: index, command: name) else {
+            throw QueryError.notFound(args.positionals[0].lowercased())
         }
         guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id) }
         let custody = try CustodyLog(environment: store.environment)
@@ -40,9 +35,9 @@ struct ShowCommand: Command {
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
         if context.json {
-            context.console.out(try jsonLine(record, ordered))
+            context.console.jsonLine(try jsonLine(record, ordered))
         } else {
-            printText(record, ordered, context.console)
+            for line in text(record, ordered) { context.console.out(line) }
         }
         return .success
     }
@@ -64,32 +59,5 @@ struct ShowCommand: Command {
         }
         let data = try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
-    }
-
-    static func printText(_ r: IndexedRecord, _ events: [CustodyEvent], _ c: Console) {
-        c.out("record \(r.recordId)")
-        c.out("kind \(r.kind)")
-        c.out("integrity \(r.integrity)")
-        c.out("trust \(r.trust ?? "-")")
-        c.out("key-fingerprint \(r.keyFingerprint ?? "-")")
-        c.out("capture-time \(r.captureTime ?? "-")")
-        c.out("tsa-time \(r.tsaTime ?? "-")")
-        c.out("ingest-time \(r.ingestTime)")
-        for code in r.failureCodes { c.out("failure-code \(code)") }
-        for (sink, state) in r.sidecars.sorted(by: { $0.key < $1.key }) { c.out("sidecar \(sink) \(state)") }
-        for v in r.variants {
-            c.out("variant \(v.blobId) \(v.size) \(v.firstIngested)")
-            for p in v.sourcePaths { c.out("source \(v.blobId) \(p)") }
-        }
-        for f in r.files { c.out("file \(f.role) \(f.blobId) \(f.size) \(f.relativePath)") }
-        for line in derivedLines(r) { c.out(line) }
-        if let report = try? JSONDecoder().decode(ReportTree.self, from: r.reportJSON) {
-            for line in report.lines(path: "report") { c.out(line) }
-        } else {
-            c.out("report unreadable")
-        }
-        for e in events {
-            c.out("custody \(e.seq) \(e.time) \(e.eventType.rawValue.replacingOccurrences(of: " ", with: "-")) \(e.outcome.rawValue) \(e.operator) \(e.outcomeDetail)")
-        }
     }
 }

@@ -9,7 +9,7 @@ struct StatCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try GetCommand.parseID(args.positionals[0], command: name)
-        let store = try context.openStore()
+        let store = try context.openStore(access: .readIfNotWritable)
         guard let record = try store.record(of: id) else { throw CASError.notFound(id) }
         let c = context.console
         if context.json {

@@ -11,7 +11,7 @@ struct StatsCommand: Command {
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let s = try context.openStore().stats()
+        let s = try context.openStore(access: .readIfNotWritable).stats()
         let fields: [(String, JSONValue)] = [
             ("blobs", .int(Int64(s.blobs))), ("bytes", .int(Int64(s.logicalBytes))),
             ("chunks", .int(Int64(s.chunks))), ("storedBytes", .int(Int64(s.storedBytes))),

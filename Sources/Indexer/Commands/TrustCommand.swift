@@ -17,17 +17,22 @@ struct TrustCommand: Command {
     static let options = [
         OptionSpec("tsa", help: "The anchors are timestamp authorities (default: signers)."),
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
+        OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
     ]
     static let arguments = [
-        ArgumentSpec("action", help: "add, list or remove."),
-        ArgumentSpec("pem", help: "PEM file (add/remove) or certificate fingerprint (remove).", optional: true),
+        ArgumentSpec("action", help: "add, list or remove.", completion: .choices(["add", "list", "remove"])),
+        ArgumentSpec("pem", help: "PEM file (add/remove) or certificate fingerprint (remove).", optional: true, completion: .file),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let action = args.positionals.first ?? ""
+        let actions = ["add", "list", "remove"]
+        guard actions.contains(action) else {
+            throw UsageError("unknown action '\(action)': use add, list or remove" + Suggestion.didYouMean(action, among: actions), command: name)
+        }
         let role: TrustStore.Role = args.flag("tsa") ? .tsa : .signer
-        let archive = try Archive(store: context.openStore())
-        let agent = CustodyAgent.current(operator: args.value("operator"), environment: context.environment)
+        let archive = try Archive(store: context.openStore(access: action == "list" ? .readIfNotWritable : .readWrite))
+        let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let c = context.console
         switch action {
         case "list":
@@ -46,11 +51,11 @@ struct TrustCommand: Command {
             let arg = args.positionals[1]
             let changed: [String]
             if action == "add" {
-                changed = try archive.trust.add(try IngestCommand.certificates([arg], option: "pem"), role: role,
+                changed = try archive.trust.add(try IngestCommand.certificates([arg], label: "<pem>", command: name), role: role,
                                                 agent: agent, custody: archive.custody)
             } else {
                 let fps = arg.count == 64 && Hex.decode(arg.lowercased()) != nil && !FileManager.default.fileExists(atPath: arg)
-                    ? [arg.lowercased()] : try IngestCommand.certificates([arg], option: "pem").map(\.sha256Fingerprint)
+                    ? [arg.lowercased()] : try IngestCommand.certificates([arg], label: "<pem>", command: name).map(\.sha256Fingerprint)
                 changed = try archive.trust.remove(fingerprints: fps, role: role, agent: agent, custody: archive.custody)
             }
             let verb = action == "add" ? "added" : "removed"

@@ -3,9 +3,13 @@ import Verify
 
 extension VerifyCommand {
     /// The human-readable block for one capture: facts, one per line, then a blank line.
+    /// Every value is escaped (`TerminalText`) before the lines are joined, so a name holding a
+    /// newline stays on its own line.
     static func text(_ r: CaptureReport) -> String {
-        var lines = [r.path]
-        func add(_ key: String, _ value: String) { lines.append("  " + (key + ":").padding(toLength: 21, withPad: " ", startingAt: 0) + value) }
+        var lines = [TerminalText.escape(r.path)]
+        func add(_ key: String, _ value: String) {
+            lines.append("  " + (TerminalText.escape(key) + ":").padding(toLength: 21, withPad: " ", startingAt: 0) + TerminalText.escape(value))
+        }
         if let e = r.error {
             add("error", "\(e.code): \(e.message)")
             return lines.joined(separator: "\n") + "\n\n"

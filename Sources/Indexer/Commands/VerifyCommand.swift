@@ -23,12 +23,12 @@ struct VerifyCommand: Command {
     """
     static let usesArchive = false
     static let options = [
-        OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates)."),
-        OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates)."),
+        OptionSpec("trust", value: "pem", help: "Signer trust anchors (PEM certificates).", completion: .file),
+        OptionSpec("tsa-trust", value: "pem", help: "Timestamp authority trust anchors (PEM certificates).", completion: .file),
         OptionSpec("jobs", value: "n", help: "Captures verified in parallel (default: the number of CPUs)."),
         OptionSpec("no-media", help: "Skip the libav media measurements (facts, parallax, chunk recomputation)."),
     ]
-    static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true)]
+    static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("verify needs at least one PATH", command: name) }
@@ -49,24 +49,27 @@ struct VerifyCommand: Command {
                 continue
             }
             if locations.isEmpty { context.console.err("verify: no capture found under \(path)") }
+            let bar = ProgressBar(console: context.console, items: locations.count, bytes: 0)
             // Batches verified in parallel, printed in discovery order.
             let batch = max(1, jobs * 8)
             for start in stride(from: 0, to: locations.count, by: batch) {
                 let slice = Array(locations[start..<min(locations.count, start + batch)])
                 for r in verify(slice, with: verifier, jobs: jobs) {
                     attention = attention || r.needsAttention || r.error != nil
+                    bar.advance(items: 1, bytes: r.files.reduce(0) { $0 + $1.size })
                     emit(r, context)
                 }
             }
+            bar.finish()
         }
         return attention ? .failure : .success
     }
 
     static func emit(_ r: CaptureReport, _ context: CommandContext) {
         if context.json {
-            context.console.writeOut(r.jsonBytes() + [UInt8(ascii: "\n")])
+            context.console.jsonLine(String(decoding: r.jsonBytes(), as: UTF8.self))
         } else {
-            context.console.writeOut(Array(text(r).utf8))
+            context.console.lines(text(r))
         }
     }
 

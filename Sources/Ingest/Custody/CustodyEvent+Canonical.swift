@@ -23,15 +23,20 @@ extension CustodyEvent {
     static let magic = "exhibit-custody/1"
     static let magicV2 = "exhibit-custody/2"
     static let bodyMagicV2 = "exhibit-custody-body/2"
+    static let magicV3 = "exhibit-custody/3"
+    static let bodyMagicV3 = "exhibit-custody-body/3"
     /// Bytes of a v2 salt.
     public static let saltBytes = 16
     /// Upper bound of one event's stored size; anything larger is rejected as malformed.
     static let maxStoredBytes = 16 << 20
     static let maxObjects = 1 << 20
 
-    /// The fields every version hashes, between the time and the outcome detail.
+    /// The fields every version hashes, between the time and the outcome detail (v3: the
+    /// organization after the operator).
     private var describingFields: [String] {
-        var fields = [time, eventType.rawValue, `operator`, tool.name, tool.version, host, String(objects.count)]
+        var fields = [time, eventType.rawValue, `operator`]
+        if version == .v3 { fields.append(organization ?? "") }
+        fields += [tool.name, tool.version, host, String(objects.count)]
         for o in objects { fields += [o.kind, o.id] }
         return fields + [outcome.rawValue, outcomeDetail]
     }
@@ -41,31 +46,39 @@ extension CustodyEvent {
     public func canonicalBytes() -> [UInt8] {
         switch version {
         case .v1: Self.fields([Self.magic, String(seq)] + describingFields + [prevHash])
-        case .v2: Self.fields([Self.magicV2, String(seq), prevHash]) + bodyBytes()
+        case .v2, .v3: Self.fields([Self.magic(version), String(seq), prevHash]) + bodyBytes()
         }
     }
 
-    /// v2: the salted body whose SHA-256 is `bodyHash` (v1 has no body: its canonical bytes).
+    /// The first field of a stored v2 or v3 event and of its hash input.
+    static func magic(_ version: Version) -> String { version == .v3 ? magicV3 : magicV2 }
+
+    /// v2/v3: the salted body whose SHA-256 is `bodyHash` (v1 has no body: its canonical bytes).
     public func bodyBytes() -> [UInt8] {
-        Self.fields([Self.bodyMagicV2, salt ?? ""] + describingFields)
+        Self.fields([version == .v3 ? Self.bodyMagicV3 : Self.bodyMagicV2, salt ?? ""] + describingFields)
     }
 
-    /// v2: SHA-256 of `bodyBytes()`, lowercase hex; nil for a v1 event.
+    /// v2/v3: SHA-256 of `bodyBytes()`, lowercase hex; nil for a v1 event.
     public func computedBodyHash() -> String? {
-        version == .v2 ? Hex.encode(MessageDigest.sha256(bodyBytes())) : nil
+        version.isRedactable ? Hex.encode(MessageDigest.sha256(bodyBytes())) : nil
     }
 
     /// The bytes `hash` is the SHA-256 of.
     public func hashedBytes() -> [UInt8] {
         switch version {
         case .v1: canonicalBytes()
-        case .v2: Self.hashedBytesV2(seq: seq, prevHash: prevHash, bodyHash: computedBodyHash() ?? "")
+        case .v2, .v3: Self.hashedBytes(version, seq: seq, prevHash: prevHash, bodyHash: computedBodyHash() ?? "")
         }
     }
 
     /// The v2 hash input of an event known only by seq, prevHash and bodyHash (a redacted one).
     public static func hashedBytesV2(seq: UInt64, prevHash: String, bodyHash: String) -> [UInt8] {
-        fields([magicV2, String(seq), prevHash, bodyHash])
+        hashedBytes(.v2, seq: seq, prevHash: prevHash, bodyHash: bodyHash)
+    }
+
+    /// The v2 or v3 hash input of an event known only by seq, prevHash and bodyHash.
+    public static func hashedBytes(_ version: Version, seq: UInt64, prevHash: String, bodyHash: String) -> [UInt8] {
+        fields([magic(version), String(seq), prevHash, bodyHash])
     }
 
     /// SHA-256 of `hashedBytes()`, lowercase hex.
@@ -96,20 +109,24 @@ extension CustodyEvent {
         switch try reader.next() {
         case Self.magic: version = .v1
         case Self.magicV2: version = .v2
-        default: throw .malformedEvent("not an exhibit-custody/1 or /2 event")
+        case Self.magicV3: version = .v3
+        default: throw .malformedEvent("not an exhibit-custody/1, /2 or /3 event")
         }
         guard let seq = UInt64(try reader.next()) else { throw .malformedEvent("seq") }
         var prev = "", salt: String?
-        if version == .v2 {
+        if version.isRedactable {
             prev = try reader.next()
-            guard try reader.next() == Self.bodyMagicV2 else { throw .malformedEvent("not an exhibit-custody-body/2 body") }
+            let bodyMagic = version == .v3 ? Self.bodyMagicV3 : Self.bodyMagicV2
+            guard try reader.next() == bodyMagic else { throw .malformedEvent("not an \(bodyMagic) body") }
             let s = try reader.next()
             guard s.utf8.count == 2 * Self.saltBytes, Hex.decode(s) != nil else { throw .malformedEvent("salt") }
             salt = s
         }
         let time = try reader.next()
         guard let type = EventType(rawValue: try reader.next()) else { throw .malformedEvent("eventType") }
-        let op = try reader.next(), toolName = try reader.next(), toolVersion = try reader.next(), host = try reader.next()
+        let op = try reader.next()
+        let organization: String? = version == .v3 ? try reader.next() : nil
+        let toolName = try reader.next(), toolVersion = try reader.next(), host = try reader.next()
         guard let count = Int(try reader.next()), count >= 0, count <= Self.maxObjects else { throw .malformedEvent("object count") }
         var objects: [Object] = []
         for _ in 0..<count { objects.append(Object(kind: try reader.next(), id: try reader.next())) }
@@ -119,7 +136,8 @@ extension CustodyEvent {
         guard reader.atEnd else { throw .malformedEvent("trailing bytes") }
         self.init(seq: seq, time: time, eventType: type, operator: op, tool: Tool(name: toolName, version: toolVersion),
                   host: host, objects: objects, outcome: outcome, outcomeDetail: detail, prevHash: prev,
-                  hash: Hex.encode(Array(raw[raw.count - 32 ..< raw.count])), version: version, salt: salt)
+                  hash: Hex.encode(Array(raw[raw.count - 32 ..< raw.count])), version: version, salt: salt,
+                  organization: organization)
     }
 }
 

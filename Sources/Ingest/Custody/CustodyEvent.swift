@@ -32,9 +32,12 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
     public var hash: String
     /// The hashing rule the event was written with (absent in JSON of v1-only writers: 1).
     public var version: Version = .v1
-    /// v2 only: 16 random bytes (32 lowercase hex) inside the hashed body, so that a redacted
+    /// v2 and v3: 16 random bytes (32 lowercase hex) inside the hashed body, so that a redacted
     /// event's `bodyHash` cannot be brute-forced from guessable fields.
     public var salt: String?
+    /// v3 only: the organization the operator acted for (PREMIS agent "for whom"; empty when
+    /// not stated). nil for v1 and v2 events, which have no such field.
+    public var organization: String?
 
     /// The custody log format of one event.
     public enum Version: Int, Codable, Sendable, Comparable {
@@ -42,11 +45,15 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         case v1 = 1
         /// `hash` = SHA-256 of seq, prevHash and the salted body's SHA-256 (docs/ingest.md, "v2").
         case v2 = 2
+        /// v2 with the organization in the body (docs/ingest.md, "v3").
+        case v3 = 3
+        /// Whether the event has a salted body and can be shipped redacted.
+        public var isRedactable: Bool { self >= .v2 }
         public static func < (a: Version, b: Version) -> Bool { a.rawValue < b.rawValue }
     }
 
     enum CodingKeys: String, CodingKey {
-        case seq, time, eventType, `operator`, tool, host, objects, outcome, outcomeDetail, prevHash, hash, version, salt
+        case seq, time, eventType, `operator`, organization, tool, host, objects, outcome, outcomeDetail, prevHash, hash, version, salt
     }
 
     /// Decodes an event; `version` defaults to 1 (JSON written before v2 existed has none).
@@ -65,11 +72,12 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         hash = try c.decode(String.self, forKey: .hash)
         version = try c.decodeIfPresent(Version.self, forKey: .version) ?? .v1
         salt = try c.decodeIfPresent(String.self, forKey: .salt)
+        organization = try c.decodeIfPresent(String.self, forKey: .organization)
     }
 
     init(seq: UInt64, time: String, eventType: EventType, operator: String, tool: Tool, host: String,
          objects: [Object], outcome: Outcome, outcomeDetail: String, prevHash: String, hash: String,
-         version: Version = .v1, salt: String? = nil) {
+         version: Version = .v1, salt: String? = nil, organization: String? = nil) {
         self.seq = seq
         self.time = time
         self.eventType = eventType
@@ -83,6 +91,7 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         self.hash = hash
         self.version = version
         self.salt = salt
+        self.organization = organization
     }
 
     /// PREMIS event types used by the archive (labels from id.loc.gov).
@@ -93,6 +102,10 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         case digitalSignatureValidation = "digital signature validation"
         case fixityCheck = "fixity check"
         case replication = "replication"
+        /// An export: copies transmitted to a recipient outside the archive (a bag).
+        case dissemination = "dissemination"
+        /// The archive key signing an export's custody.json.
+        case digitalSignatureGeneration = "digital signature generation"
         /// A change of the archive's own settings (trust anchors): PREMIS `metadata modification`.
         case metadataModification = "metadata modification"
 
@@ -105,6 +118,8 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
             case .digitalSignatureValidation: "dig"
             case .fixityCheck: "fix"
             case .replication: "rep"
+            case .dissemination: "dis"
+            case .digitalSignatureGeneration: "dsg"
             case .metadataModification: "mem"
             }
             return "http://id.loc.gov/vocabulary/preservation/eventType/" + code
@@ -165,28 +180,35 @@ public struct CustodyDraft: Sendable, Equatable {
     }
 }
 
-/// Who and what acts: operator, tool and host, the same for every event of one run.
+/// Who and what acts, for whom: operator, tool and host, and the organization (PREMIS's
+/// three agents: person, software, organization), the same for every event of one run.
 public struct CustodyAgent: Sendable, Equatable {
     public var `operator`: String
     public var tool: CustodyEvent.Tool
     public var host: String
+    /// For whom the operator acts (`--organization`, else `$EXHIBIT_ORGANIZATION`); written in
+    /// v3 events only; nil or empty: not stated.
+    public var organization: String?
 
-    public init(operator: String, tool: CustodyEvent.Tool, host: String) {
+    public init(operator: String, tool: CustodyEvent.Tool, host: String, organization: String? = nil) {
         self.operator = `operator`
         self.tool = tool
         self.host = host
+        self.organization = organization
     }
 
     /// The archive's own tool name and version.
     public static let toolName = "exhibit-archive"
     public static let toolVersion = "0.5.0"
 
-    /// This process: `operator` (or `$USER`/`$LOGNAME`, else the uid), this tool, the host name.
-    public static func current(operator name: String? = nil,
+    /// This process: `operator` (or `$USER`/`$LOGNAME`, else the uid), this tool, the host name
+    /// and the organization `organization` (or `$EXHIBIT_ORGANIZATION`; nil when neither).
+    public static func current(operator name: String? = nil, organization: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> CustodyAgent {
         let candidates: [String?] = [name, environment["USER"], environment["LOGNAME"]]
         let op = candidates.compactMap { $0 }.first { !$0.isEmpty } ?? "uid:\(getuid())"
+        let org = [organization, environment["EXHIBIT_ORGANIZATION"]].compactMap { $0 }.first { !$0.isEmpty }
         return CustodyAgent(operator: op, tool: .init(name: toolName, version: toolVersion),
-                            host: ProcessInfo.processInfo.hostName)
+                            host: ProcessInfo.processInfo.hostName, organization: org)
     }
 }

@@ -19,8 +19,9 @@ public final class CustodyLog: Sendable {
     let events: Database
     let objects: Database
     let meta: Database
-    /// The format `append` writes: v2 (redactable) unless told otherwise. Existing events keep
-    /// the version they were written with; a log may mix both.
+    /// The format `append` writes: v2 (redactable), or v3 (v2 plus the organization) for an
+    /// agent that states one (`version(for:)`); `.v1` writes v1 (old archives, tests); `.v3`
+    /// always v3. Existing events keep the version they were written with; a log may mix all.
     public let eventVersion: CustodyEvent.Version
     static let headKey = Array("head".utf8)
 
@@ -46,11 +47,13 @@ public final class CustodyLog: Sendable {
     @discardableResult
     public func append(_ draft: CustodyDraft, in txn: Transaction) throws -> CustodyEvent {
         let head = try self.head(in: txn)
+        let version = version(for: draft)
         var event = CustodyEvent(seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()),
                                  eventType: draft.eventType, operator: draft.agent.operator, tool: draft.agent.tool,
                                  host: draft.agent.host, objects: draft.objects, outcome: draft.outcome,
-                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "", version: eventVersion,
-                                 salt: eventVersion == .v2 ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil)
+                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "", version: version,
+                                 salt: version.isRedactable ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil,
+                                 organization: version == .v3 ? (draft.agent.organization ?? "") : nil)
         event.hash = event.computedHash()
         let key = Self.key(event.seq)
         _ = try txn.put(events, key, event.storedBytes(), flags: .noOverwrite)
@@ -59,6 +62,14 @@ public final class CustodyLog: Sendable {
         }
         _ = try txn.put(meta, Self.headKey, key + (Hex.decode(event.hash) ?? []), flags: [])
         return event
+    }
+
+    /// The version an appended event gets: v1 from a v1 writer; otherwise v3 when the agent
+    /// states an organization (v3 is v2 with that field), else v2, byte for byte as before.
+    public func version(for draft: CustodyDraft) -> CustodyEvent.Version {
+        if eventVersion == .v1 { return .v1 }
+        if eventVersion == .v3 { return .v3 }
+        return (draft.agent.organization ?? "").isEmpty ? .v2 : .v3
     }
 
     /// Appends several events in `txn`, in order.

@@ -71,8 +71,14 @@ public final class Ingestor: Sendable {
                                                       minWindow: 2 * options.jobs, budget: options.aheadInlineBytes,
                                                       weight: { $0.inlineBytes })
         let workers = max(1, min(options.jobs, captures.count))
+        // Every worker has returned before `run` does: workers stage into the environment, and
+        // a writer that fails (disk full) must not let the caller close it under them (issue 17:
+        // SIGSEGV in pthread_rwlock_rdlock after a failed commit).
+        let finished = DispatchGroup()
         for _ in 0..<workers {
+            finished.enter()
             let thread = Thread { [self] in
+                defer { finished.leave() }
                 while let i = channel.claim() {
                     channel.deliver(i, prepare(captures[i]))
                 }
@@ -80,7 +86,10 @@ public final class Ingestor: Sendable {
             thread.stackSize = 4 << 20
             thread.start()
         }
-        defer { channel.cancel() }
+        defer {
+            channel.cancel()
+            finished.wait()
+        }
         var next = 0
         while next < captures.count {
             var batch: [PreparedCapture] = [channel.take(next)]

@@ -1,0 +1,69 @@
+import HTTP
+
+/// A failure of the S3 client. `code` is stable (tests and the CLI compare against it); the
+/// description never holds a credential: text from the server is scrubbed (`S3Credentials.redact`)
+/// before it is kept.
+public struct S3Error: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// Bad configuration: endpoint URL, bucket name, region, part size.
+        case configuration = "s3.configuration"
+        /// AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is not set.
+        case credentialsMissing = "s3.credentials.missing"
+        /// The server refused the credentials (InvalidAccessKeyId, SignatureDoesNotMatch,
+        /// ExpiredToken, InvalidToken). The CLI maps this to exit 3.
+        case credentialsRejected = "s3.credentials.rejected"
+        /// The credentials are valid but not allowed this (AccessDenied), e.g. deleting an
+        /// object under Object Lock retention.
+        case accessDenied = "s3.accessDenied"
+        /// The bucket does not exist (NoSuchBucket).
+        case bucketNotFound = "s3.bucket.notFound"
+        /// The object (or multipart upload) does not exist.
+        case notFound = "s3.notFound"
+        /// The server refused the body: its MD5 or SHA-256 is not the one we declared (BadDigest,
+        /// XAmzContentSHA256Mismatch). Nothing was stored.
+        case integrityRejected = "s3.integrity.rejected"
+        /// Bytes do not hash to what they must (a GET's bytes against the blob ID, a source
+        /// against the ID it was put under, a part's ETag against its MD5).
+        case integrityMismatch = "s3.integrity.mismatch"
+        /// Retries ran out on 5xx answers, resets or timeouts (or a non-retryable transport fault).
+        case unavailable = "s3.unavailable"
+        /// The answer broke the protocol or our limits (XML, lengths, headers, ranges).
+        case malformedResponse = "s3.response.malformed"
+        /// Any other refusal (4xx) with the server's code.
+        case rejected = "s3.rejected"
+        /// The source of a put failed or held another number of bytes than declared.
+        case input = "s3.input"
+        /// Object Lock was asked for where the bucket does not have it.
+        case objectLockUnsupported = "s3.objectLock.unsupported"
+    }
+
+    public let code: Code
+    /// Detail for a person (already scrubbed of credentials).
+    public let message: String
+    /// The HTTP status of the answer behind this error, 0 when there was none.
+    public let status: Int
+    /// The server's own error code (`NoSuchKey`, `BadDigest`, …), empty when there was none.
+    public let serverCode: String
+    /// The transport failure behind this error, if any.
+    public let transport: HTTPError?
+
+    public init(_ code: Code, _ message: String, status: Int = 0, serverCode: String = "", transport: HTTPError? = nil) {
+        self.code = code
+        self.message = message
+        self.status = status
+        self.serverCode = serverCode
+        self.transport = transport
+    }
+
+    public var description: String {
+        var s = "\(code.rawValue): \(message)"
+        if status != 0 { s += " (HTTP \(status)\(serverCode.isEmpty ? "" : " \(serverCode)"))" }
+        return s
+    }
+
+    /// Strict decimal: digits only, no sign, fits in Int64.
+    static func parseDecimal(_ text: String) -> Int64? {
+        guard !text.isEmpty, text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int64(text)
+    }
+}

@@ -1,0 +1,142 @@
+import CAS
+import Foundation
+@testable import S3
+
+/// The real Ceph RADOS Gateway the server tests run against. When the environment does not
+/// name one (`AWS_ENDPOINT_URL_S3` and `EXHIBIT_S3_BUCKET`), `scripts/services/ceph-up.sh` is run
+/// once per process with its fixed default directory (idempotent: a running cluster is reused)
+/// and its `export` lines are read.
+struct RGWServer: Sendable {
+    let environment: [String: String]
+    let bucket: String
+    let lockBucket: String
+    let cephDir: String
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Started (or found) once; a failure to start is reported by every test that needs it.
+    static let shared: Result<RGWServer, RGWStartFailure> = start()
+
+    static func get() throws -> RGWServer { try shared.get() }
+
+    private static func start() -> Result<RGWServer, RGWStartFailure> {
+        var env = ProcessInfo.processInfo.environment
+        let cephDir = env["EXHIBIT_CEPH_DIR"] ?? "/tmp/exhibit-ceph"
+        if env["AWS_ENDPOINT_URL_S3"] == nil || env["EXHIBIT_S3_BUCKET"] == nil {
+            let run = Run.capture(["bash", repository.appendingPathComponent("scripts/services/ceph-up.sh").path, cephDir])
+            guard run.status == 0 else { return .failure(RGWStartFailure(message: "ceph-up.sh exited \(run.status): \(run.stderr)")) }
+            for line in run.stdout.split(separator: "\n") where line.hasPrefix("export ") {
+                let assignment = line.dropFirst(7)
+                guard let eq = assignment.firstIndex(of: "=") else { continue }
+                env[String(assignment[..<eq])] = String(assignment[assignment.index(after: eq)...])
+            }
+        }
+        guard let bucket = env["EXHIBIT_S3_BUCKET"] else { return .failure(RGWStartFailure(message: "no EXHIBIT_S3_BUCKET")) }
+        return .success(RGWServer(environment: env, bucket: bucket, lockBucket: env["EXHIBIT_S3_LOCK_BUCKET"] ?? "exhibit-test-lock",
+                                  cephDir: cephDir))
+    }
+
+    func client(retry: S3RetryPolicy = .default) throws -> S3Client {
+        try S3Client.fromEnvironment(environment, retry: retry)
+    }
+
+    /// A store under a fresh prefix, so tests never see each other's blobs.
+    func store(_ options: S3BlobStore.Options = .init(), bucket: String? = nil, retry: S3RetryPolicy = .default) throws -> S3BlobStore {
+        try S3BlobStore(client: client(retry: retry), bucket: bucket ?? self.bucket,
+                        prefix: "tests/\(UUID().uuidString.lowercased())", options: options)
+    }
+
+    /// Runs the boto3 peer (`tests/peers/s3_peer.py`) with the server's environment.
+    func peer(_ args: [String]) -> Run.Result {
+        let python = Self.repository.appendingPathComponent(".venv/bin/python").path
+        return Run.capture([python, Self.repository.appendingPathComponent("tests/peers/s3_peer.py").path] + args, environment: environment)
+    }
+}
+
+struct RGWStartFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "the Ceph RGW test server did not start: \(message)" }
+}
+
+/// Child processes for peers (openssl, boto3) and the service scripts.
+enum Run {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `argv` (looked up on PATH) with `environment` (default: ours), its stdout and stderr
+    /// in temporary files (no pipe a daemonized grandchild could hold open), and waits for it.
+    static func capture(_ argv: [String], environment: [String: String]? = nil) -> Result {
+        let dir = NSTemporaryDirectory() + "s3-run-" + UUID().uuidString
+        let outPath = dir + ".out", errPath = dir + ".err"
+        defer { unlink(outPath); unlink(errPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let cArgs = (["/usr/bin/env"] + argv).map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup($0) } + [nil]
+        defer { for p in cArgs + cEnv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { return Result(status: -1, stdout: "", stderr: "posix_spawn: \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        return Result(status: exit, stdout: read(outPath), stderr: read(errPath))
+    }
+
+    /// `openssl dgst -sha256` of a file: the independent ID.
+    static func opensslSHA256(_ path: String) -> String {
+        String(capture(["openssl", "dgst", "-sha256", "-r", path]).stdout.prefix(64))
+    }
+}
+
+/// A fresh temporary directory, removed when the value is released.
+final class TempDir {
+    let path: String
+    init() {
+        path = NSTemporaryDirectory() + "s3-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// Writes `count` pseudo-random bytes (xorshift, seeded) to `path` in 1 MiB pieces.
+func writePattern(_ path: String, count: Int, seed: UInt64) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    var x = seed | 1
+    var remaining = count
+    var piece = [UInt8](repeating: 0, count: 1 << 20)
+    while remaining > 0 {
+        let n = min(remaining, piece.count)
+        var i = 0
+        while i < n {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            withUnsafeBytes(of: x) { w in for b in w where i < n { piece[i] = b; i += 1 } }
+        }
+        try handle.write(contentsOf: piece[0..<n])
+        remaining -= n
+    }
+}
+
+/// The ID of a file, hashed here in 1 MiB pieces (tests compare it with openssl's).
+func fileID(_ path: String) throws -> ContentID {
+    ContentID(hex: Run.opensslSHA256(path))!
+}
+
+/// Opens `path` as a sequential source for `put`.
+func fileSource(_ path: String) throws -> (FileHandle, FileDescriptorSource) {
+    let h = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    return (h, FileDescriptorSource(fd: h.fileDescriptor, path: path))
+}

@@ -1,0 +1,97 @@
+// Driver of bench/s3.sh (not a product): times our S3 client on the same files and objects the
+// boto3 peer is timed on, and reports this process's peak RSS (VmHWM from /proc/self/status).
+//
+//   S3Bench put PREFIX FILE...        put each file as a blob (ID hashed first, not timed)
+//   S3Bench get PREFIX OUT ID...      get each blob (re-hashed) into the file OUT
+//
+// Endpoint, credentials and bucket from the environment (AWS_*, EXHIBIT_S3_BUCKET). Prints
+// `key <object key>` per blob, then `seconds <s>`, `hash-seconds <s>`, `peak-rss-kb <n>`.
+import CAS
+import Crypto
+import Foundation
+import S3
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("S3Bench: \(message)\n".utf8))
+    exit(1)
+}
+
+func peakRSSKilobytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+    return 0
+}
+
+/// SHA-256 of a file, read in 1 MiB pieces.
+func hashFile(_ path: String) -> ContentID {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { fail("cannot open \(path)") }
+    defer { close(fd) }
+    let h = MessageDigest(.sha256)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n >= 0 else { fail("cannot read \(path)") }
+        if n == 0 { break }
+        buffer.withUnsafeBytes { h.update(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+    }
+    return ContentID(digest: h.finalize())!
+}
+
+let args = CommandLine.arguments
+guard args.count >= 4, let bucket = ProcessInfo.processInfo.environment["EXHIBIT_S3_BUCKET"] else {
+    fail("usage: S3Bench put PREFIX FILE... | S3Bench get PREFIX OUT ID...  (EXHIBIT_S3_BUCKET and AWS_* set)")
+}
+do {
+    var options = S3BlobStore.Options()
+    // S3_BENCH_CONCURRENCY: parts in flight (a measurement knob; the store's default otherwise).
+    if let c = ProcessInfo.processInfo.environment["S3_BENCH_CONCURRENCY"].flatMap(Int.init) { options.uploadConcurrency = c }
+    let store = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2], options: options)
+    switch args[1] {
+    case "put":
+        let files = Array(args[3...])
+        let h0 = Date()
+        let ids = files.map(hashFile)
+        let hashSeconds = Date().timeIntervalSince(h0)
+        let t0 = Date()
+        for (file, id) in zip(files, ids) {
+            let fd = open(file, O_RDONLY)
+            guard fd >= 0 else { fail("cannot open \(file)") }
+            var source = FileDescriptorSource(fd: fd, path: file)
+            var st = stat()
+            fstat(fd, &st)
+            _ = try store.put(id, size: Int64(st.st_size), from: &source)
+            close(fd)
+        }
+        let seconds = Date().timeIntervalSince(t0)
+        for id in ids { print("key \(store.key(for: id))") }
+        print("seconds \(seconds)")
+        print("hash-seconds \(hashSeconds)")
+    case "get":
+        guard args.count >= 5 else { fail("get needs OUT and IDs") }
+        let out = args[3]
+        let t0 = Date()
+        for hex in args[4...] {
+            guard let id = ContentID(hex: hex) else { fail("bad ID \(hex)") }
+            let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard fd >= 0 else { fail("cannot create \(out)") }
+            try store.get(id) { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+                    guard n > 0 else { fail("write \(out) failed") }
+                    done += n
+                }
+            }
+            close(fd)
+        }
+        print("seconds \(Date().timeIntervalSince(t0))")
+    default:
+        fail("unknown command \(args[1])")
+    }
+    print("peak-rss-kb \(peakRSSKilobytes())")
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# S3 benchmark: put and get MB/s of our client (bench/S3Bench over the S3 module) against boto3's
+# managed transfers (tests/peers/s3_peer.py: 8 MiB parts, 10 threads) on the same files and the
+# same objects, same server, same run; then the peak RSS of a 1 GiB streamed put and get.
+# Usage: bash bench/s3.sh   (server: the AWS_*/EXHIBIT_S3_BUCKET environment, else
+#        scripts/services/ceph-up.sh is run; data in $BENCH_DIR, default /tmp/exhibit-s3-bench)
+# Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
+# default 4), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips it), S3_BENCH_CONCURRENCY
+# (parts in flight of our multipart put; default: the store's, 4).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
+swift build -c release --product S3Bench >&2
+BIN=.build/release/S3Bench
+PEER=(.venv/bin/python tests/peers/s3_peer.py)
+if [ -z "${AWS_ENDPOINT_URL_S3:-}" ] || [ -z "${EXHIBIT_S3_BUCKET:-}" ]; then
+    exports=$(bash scripts/services/ceph-up.sh)
+    eval "$exports"
+fi
+DIR=${BENCH_DIR:-/tmp/exhibit-s3-bench}
+rm -rf "$DIR"; mkdir -p "$DIR"
+RUN="bench/$(date +%s)-$$"
+trap '"${PEER[@]}" purge "$EXHIBIT_S3_BUCKET" "$RUN/" >/dev/null 2>&1 || true; rm -rf "$DIR"' EXIT
+calc() { awk "BEGIN { print $* }"; }
+field() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
+
+echo "load before: $(cat /proc/loadavg)"
+printf '\n| object size | objects | our put MB/s | boto3 put MB/s | put ratio | our get MB/s | boto3 get MB/s | get ratio |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
+run_size() {
+    local mib=$1 count=$2 files=() pairs=() i
+    for i in $(seq 1 "$count"); do
+        head -c $((mib << 20)) /dev/urandom > "$DIR/obj-$mib-$i"
+        files+=("$DIR/obj-$mib-$i")
+        pairs+=("$DIR/obj-$mib-$i" "$RUN/boto3/$mib-$i")
+    done
+    local bytes=$(( (mib << 20) * count ))
+    "$BIN" put "$RUN/ours" "${files[@]}" > "$DIR/put.out"
+    local ours_put; ours_put=$(field seconds "$DIR/put.out")
+    local boto_put; boto_put=$("${PEER[@]}" bench put "$EXHIBIT_S3_BUCKET" "${pairs[@]}")
+    local keys ids; keys=$(awk '$1 == "key" { print $2 }' "$DIR/put.out")
+    ids=$(for k in $keys; do basename "$k"; done)
+    # shellcheck disable=SC2086
+    "$BIN" get "$RUN/ours" "$DIR/out.bin" $ids > "$DIR/get.out"
+    local ours_get; ours_get=$(field seconds "$DIR/get.out")
+    # shellcheck disable=SC2086
+    local boto_get; boto_get=$("${PEER[@]}" bench get "$EXHIBIT_S3_BUCKET" "$DIR/out.bin" $keys)
+    local op bp og bg
+    op=$(calc "$bytes / $ours_put / 1e6"); bp=$(calc "$bytes / $boto_put / 1e6")
+    og=$(calc "$bytes / $ours_get / 1e6"); bg=$(calc "$bytes / $boto_get / 1e6")
+    printf '| %d MiB | %d | %.1f | %.1f | %.2fx | %.1f | %.1f | %.2fx |\n' "$mib" "$count" "$op" "$bp" \
+        "$(calc "$op / $bp")" "$og" "$bg" "$(calc "$og / $bg")"
+    rm -f "${files[@]}"
+}
+run_size 1 "${S3_BENCH_SMALL_COUNT:-32}"
+run_size 64 "${S3_BENCH_LARGE_COUNT:-4}"
+
+BIG=${S3_BENCH_BIG_MIB:-1024}
+if [ "$BIG" -gt 0 ]; then
+    head -c $((BIG << 20)) /dev/urandom > "$DIR/big"
+    "$BIN" put "$RUN/big" "$DIR/big" > "$DIR/big-put.out"
+    id=$(basename "$(awk '$1 == "key" { print $2 }' "$DIR/big-put.out")")
+    "$BIN" get "$RUN/big" "$DIR/out.bin" "$id" > "$DIR/big-get.out"
+    cmp "$DIR/big" "$DIR/out.bin" || { echo "bench: the 1 GiB get returned other bytes" >&2; exit 1; }
+    /usr/bin/time -v -o "$DIR/boto.time" "${PEER[@]}" put "$EXHIBIT_S3_BUCKET" "$RUN/boto3/big" "$DIR/big"
+    boto_rss=$(awk -F: '/Maximum resident/ {gsub(/ /,"",$2); print $2}' "$DIR/boto.time")
+    printf '\n%d MiB streamed: our put %.1f MB/s peak RSS %.1f MB; our get %.1f MB/s peak RSS %.1f MB; boto3 put peak RSS %.1f MB\n' \
+        "$BIG" "$(calc "($BIG * 1048576) / $(field seconds "$DIR/big-put.out") / 1e6")" \
+        "$(calc "$(field peak-rss-kb "$DIR/big-put.out") / 1024")" \
+        "$(calc "($BIG * 1048576) / $(field seconds "$DIR/big-get.out") / 1e6")" \
+        "$(calc "$(field peak-rss-kb "$DIR/big-get.out") / 1024")" "$(calc "$boto_rss / 1024")"
+fi
+echo "load after: $(cat /proc/loadavg)"
+echo "targets: put and get ratios >= 1.0x; peak RSS constant (independent of the object size)"
