@@ -46,8 +46,9 @@ import Testing
         let expect: Expect
     }
 
-    /// The formats whose c2pa-rs writer embeds a remote reference in XMP (PDF: none).
-    static let remoteFormats: [ContainerFormat] = [.png, .webp, .wav, .avi, .tiff, .gif, .svg, .jxl, .mp3, .flac]
+    /// The formats whose c2pa-rs writer embeds a remote reference in XMP: all of them (PDF in the
+    /// catalog's `/Metadata` stream).
+    static let remoteFormats: [ContainerFormat] = [.png, .webp, .wav, .avi, .tiff, .gif, .svg, .jxl, .mp3, .flac, .pdf]
 
     static func store(of file: [UInt8]) throws -> [UInt8] {
         guard case .found(let loc) = try AssetContainer.read(MemoryByteSource(file)).lookup else { throw CocoaError(.fileReadCorruptFile) }
