@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Crypto", targets: ["Crypto"]),
         .library(name: "Verify", targets: ["Verify"]),
         .library(name: "Media", targets: ["Media"]),
+        .library(name: "Inflate", targets: ["Inflate"]),
     ],
     targets: [
         // C libraries (module map + shim.h each).
