@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "Inflate", targets: ["Inflate"]),
     ],
     targets: [
+        // The ground floor: content IDs, byte sources, the file-system shim, the shared
+        // vocabularies and the status-code table. Imports nothing of ours.
+        .target(name: "Ground"),
+
         // C libraries (module map + shim.h each).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
@@ -33,37 +37,37 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only modules that import a C module.
-        .target(name: "Crypto", dependencies: ["COpenSSL"]),
-        .target(name: "LMDB", dependencies: ["CLMDB"]),
-        .target(name: "Inflate", dependencies: ["CZlib"]),
-        .target(name: "Media", dependencies: ["CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
-        .target(name: "HTTP", dependencies: ["CCurl"]),
+        .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
+        .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
+        .target(name: "Inflate", dependencies: ["Ground", "CZlib"]),
+        .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
-        .target(name: "CAS", dependencies: ["LMDB", "Crypto"]),
-        .target(name: "Query", dependencies: ["LMDB", "CAS"]),
+        .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
+        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
-        .target(name: "S3", dependencies: ["HTTP", "Crypto", "CAS"]),
+        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
-        .target(name: "C2PA", dependencies: ["Crypto", "Inflate"]),
-        .target(name: "CaptureFormat", dependencies: ["C2PA", "Crypto"]),
+        .target(name: "C2PA", dependencies: ["Ground", "Crypto", "Inflate"]),
+        .target(name: "CaptureFormat", dependencies: ["Ground", "C2PA", "Crypto"]),
 
         // Stages.
-        .target(name: "Verify", dependencies: ["C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["CAS", "Query", "Verify", "Crypto", "Media"]),
-        .target(name: "Export", dependencies: ["CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
+        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media"]),
+        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
-        .target(name: "Synthesis", dependencies: ["C2PA", "CaptureFormat", "Crypto"]),
+        .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),
 
         // The command-line parser, help, completion scripts, manual page, console and progress
         // bar both executables share.
-        .target(name: "CLI"),
+        .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["CLI", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -72,21 +76,25 @@ let package = Package(
         // Benchmark driver of bench/s3.sh (our S3 client beside boto3); not a product.
         .executableTarget(name: "S3Bench", dependencies: ["S3", "CAS", "Crypto"], path: "bench/S3Bench"),
 
+        // The vocabularies and IDs as string literals, for tests only (Tests/TestLiterals).
+        .target(name: "TestLiterals", dependencies: ["Ground"], path: "Tests/TestLiterals"),
+
         // One Swift Testing target per module.
-        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto"]),
-        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate"]),
-        .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto"]),
-        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis"]),
-        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "C2PA", "Crypto"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis"]),
-        .testTarget(name: "IndexerTests", dependencies: ["Indexer"]),
+        .testTarget(name: "GroundTests", dependencies: ["Ground"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
+        .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
+        .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify"]),
-        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
+        .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import Ground
+
 /// One dispatch over every container reader: the format is sniffed from the first bytes
 /// (`ContainerFormat.sniff`, never the file name), the reader yields the manifest store bytes
 /// and the carrier's byte ranges (c2pa-rs `read_cai` / `HashObjectPositions`), and nothing else —
@@ -12,7 +14,7 @@ public enum AssetContainer {
         public let boxes: [BMFFBox]?
         /// The report's `kind` when nothing signed says otherwise (`ContainerFormat.kind`, with
         /// BMFF brands refined: HEIF/AVIF images are `still`, M4A audio `audio`).
-        public let kind: String
+        public let kind: MediaKind
     }
 
     /// The container of `source`; `unsupported` when no reader knows it.
@@ -72,13 +74,13 @@ public enum AssetContainer {
     }
 
     /// `still` for HEIF/AVIF image brands, `audio` for M4A/M4B, else `video` (the kind BMFF had).
-    static func bmffKind(_ source: some ByteSource, _ tree: [BMFFBox]) throws(ContainerError) -> String {
-        guard let ftyp = tree.first, ftyp.type == "ftyp", ftyp.bodyRange.count >= 4 else { return "video" }
+    static func bmffKind(_ source: some ByteSource, _ tree: [BMFFBox]) throws(ContainerError) -> MediaKind {
+        guard let ftyp = tree.first, ftyp.type == "ftyp", ftyp.bodyRange.count >= 4 else { return .video }
         let major = String(decoding: try source.containerBytes(at: ftyp.bodyRange.lowerBound, count: 4), as: UTF8.self)
         switch major {
-        case "heic", "heix", "heim", "heis", "mif1", "mif2", "avif", "avci", "jxs ": return "still"
-        case "M4A ", "M4B ": return "audio"
-        default: return "video"
+        case "heic", "heix", "heim", "heis", "mif1", "mif2", "avif", "avci", "jxs ": return .still
+        case "M4A ", "M4B ": return .audio
+        default: return .video
         }
     }
 }

@@ -1,3 +1,5 @@
+import Ground
+
 /// An ISO BMFF box (ISO/IEC 14496-12) located in a byte source.
 ///
 ///     size(u32) type(4cc) [largesize(u64) if size == 1] [usertype(16) if type == 'uuid'] body

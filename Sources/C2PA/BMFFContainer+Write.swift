@@ -1,3 +1,5 @@
+import Ground
+
 extension BMFFContainer {
     /// The C2PA `uuid` box for a store (purpose `manifest`, merkle offset 0), as c2pa-rs writes it.
     public static func c2paBox(for store: [UInt8], merkleOffset: UInt64 = 0) throws(ContainerError) -> [UInt8] {

@@ -1,3 +1,5 @@
+import Ground
+
 /// The C2PA manifest store in an ISO BMFF file: a top-level `uuid` ContentProvenanceBox
 ///
 ///     uuid(usertype d8fec3d6-1b0e-483c-9297-5828877ec481) version(u8)=0 flags(u24)=0

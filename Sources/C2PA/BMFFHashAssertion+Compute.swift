@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 extension BMFFHashAssertion {
     /// The flat exclusion ranges and (v2+) offset markers for a file, per c2pa-rs

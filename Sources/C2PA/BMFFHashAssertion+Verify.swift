@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// What checking a BMFF hash assertion against a file found (c2pa-rs `verify_stream_hash` on one
 /// file: `match` → `assertion.bmffHash.match`, `mismatch` → `.mismatch`, `malformed` →

@@ -1,3 +1,5 @@
+import Ground
+
 /// Why a CBOR item could not be read. `code` is stable; tests compare against it.
 public enum CBORError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncated(offset: Int)
@@ -12,15 +14,43 @@ public enum CBORError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var code: String {
         switch self {
-        case .truncated: "cbor.truncated"
-        case .reservedAdditionalInfo: "cbor.reservedAdditionalInfo"
-        case .invalidIndefinite: "cbor.invalidIndefinite"
-        case .lengthTooLarge: "cbor.lengthTooLarge"
-        case .depthExceeded: "cbor.depthExceeded"
-        case .invalidUTF8: "cbor.invalidUTF8"
-        case .breakOutsideIndefinite: "cbor.breakOutsideIndefinite"
-        case .trailingBytes: "cbor.trailingBytes"
-        case .invalidSimple: "cbor.invalidSimple"
+        case .truncated: StatusCode.cborTruncated
+        case .reservedAdditionalInfo: StatusCode.cborReservedAdditionalInfo
+        case .invalidIndefinite: StatusCode.cborInvalidIndefinite
+        case .lengthTooLarge: StatusCode.cborLengthTooLarge
+        case .depthExceeded: StatusCode.cborDepthExceeded
+        case .invalidUTF8: StatusCode.cborInvalidUTF8
+        case .breakOutsideIndefinite: StatusCode.cborBreakOutsideIndefinite
+        case .trailingBytes: StatusCode.cborTrailingBytes
+        case .invalidSimple: StatusCode.cborInvalidSimple
+        }
+    }
+
+    /// Where a CBOR failure is reported: alone (`cbor.*`), inside a capture record
+    /// (`record.cbor.*`) or inside an identity assertion (`identity.cbor.*`).
+    public enum Context: Sendable { case record, identity }
+
+    /// The code of this failure inside `context`.
+    public func code(in context: Context) -> String {
+        switch (context, self) {
+        case (.record, .truncated): StatusCode.recordCborTruncated
+        case (.identity, .truncated): StatusCode.identityCborTruncated
+        case (.record, .reservedAdditionalInfo): StatusCode.recordCborReservedAdditionalInfo
+        case (.identity, .reservedAdditionalInfo): StatusCode.identityCborReservedAdditionalInfo
+        case (.record, .invalidIndefinite): StatusCode.recordCborInvalidIndefinite
+        case (.identity, .invalidIndefinite): StatusCode.identityCborInvalidIndefinite
+        case (.record, .lengthTooLarge): StatusCode.recordCborLengthTooLarge
+        case (.identity, .lengthTooLarge): StatusCode.identityCborLengthTooLarge
+        case (.record, .depthExceeded): StatusCode.recordCborDepthExceeded
+        case (.identity, .depthExceeded): StatusCode.identityCborDepthExceeded
+        case (.record, .invalidUTF8): StatusCode.recordCborInvalidUTF8
+        case (.identity, .invalidUTF8): StatusCode.identityCborInvalidUTF8
+        case (.record, .breakOutsideIndefinite): StatusCode.recordCborBreakOutsideIndefinite
+        case (.identity, .breakOutsideIndefinite): StatusCode.identityCborBreakOutsideIndefinite
+        case (.record, .trailingBytes): StatusCode.recordCborTrailingBytes
+        case (.identity, .trailingBytes): StatusCode.identityCborTrailingBytes
+        case (.record, .invalidSimple): StatusCode.recordCborInvalidSimple
+        case (.identity, .invalidSimple): StatusCode.identityCborInvalidSimple
         }
     }
 

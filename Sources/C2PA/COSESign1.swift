@@ -1,3 +1,5 @@
+import Ground
+
 /// A COSE_Sign1 message (RFC 9052 §4.2), as C2PA uses it for the claim signature:
 ///
 ///     COSE_Sign1 = #6.18([ protected: bstr .cbor header_map, unprotected: header_map,
@@ -174,16 +176,16 @@ public enum COSEError: Error, Equatable, Sendable {
     public var code: String {
         switch self {
         case .cbor(let e): e.code
-        case .wrongTag: "cose.wrongTag"
-        case .notSign1: "cose.notSign1"
-        case .badProtectedHeader: "cose.badProtectedHeader"
-        case .badUnprotectedHeader: "cose.badUnprotectedHeader"
-        case .embeddedPayload: "cose.embeddedPayload"
-        case .badSignature: "cose.badSignature"
-        case .padTooSmall: "cose.padTooSmall"
-        case .signerFailed: "cose.signerFailed"
-        case .x5chainMissing: "cose.x5chainMissing"
-        case .x5chainInBothHeaders: "cose.x5chainInBothHeaders"
+        case .wrongTag: StatusCode.coseWrongTag
+        case .notSign1: StatusCode.coseNotSign1
+        case .badProtectedHeader: StatusCode.coseBadProtectedHeader
+        case .badUnprotectedHeader: StatusCode.coseBadUnprotectedHeader
+        case .embeddedPayload: StatusCode.coseEmbeddedPayload
+        case .badSignature: StatusCode.coseBadSignature
+        case .padTooSmall: StatusCode.cosePadTooSmall
+        case .signerFailed: StatusCode.coseSignerFailed
+        case .x5chainMissing: StatusCode.coseX5chainMissing
+        case .x5chainInBothHeaders: StatusCode.coseX5chainInBothHeaders
         }
     }
 }

@@ -1,3 +1,5 @@
+import Ground
+
 /// A C2PA claim: v1 (`c2pa.claim`) or v2 (`c2pa.claim.v2`), read from its CBOR bytes.
 ///
 ///     claim-v1 = { claim_generator, ? claim_generator_info: [+ map], signature: jumbf-uri,
@@ -78,10 +80,10 @@ public enum ClaimError: Error, Equatable, Sendable {
     public var code: String {
         switch self {
         case .cbor(let e): e.code
-        case .notAMap: "claim.notAMap"
-        case .unknownLabel: "claim.unknownLabel"
-        case .missingField: "claim.missingField"
-        case .badField: "claim.badField"
+        case .notAMap: StatusCode.claimNotAMap
+        case .unknownLabel: StatusCode.claimUnknownLabel
+        case .missingField: StatusCode.claimMissingField
+        case .badField: StatusCode.claimBadField
         }
     }
 }

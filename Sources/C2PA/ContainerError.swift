@@ -1,3 +1,5 @@
+import Ground
+
 /// Why a media container could not be walked. `code` is stable; tests compare against it.
 public enum ContainerError: Error, Equatable, Sendable {
     case notJPEG
@@ -43,31 +45,31 @@ public enum ContainerError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .notJPEG: "container.notJPEG"
-        case .notBMFF: "container.notBMFF"
-        case .truncated: "container.truncated"
-        case .badSegmentLength: "container.badSegmentLength"
-        case .badBoxSize: "container.badBoxSize"
-        case .depthExceeded: "container.depthExceeded"
-        case .tooManyManifestStores: "container.tooManyManifestStores"
-        case .offsetOverflow: "container.offsetOverflow"
-        case .manifestTooLarge: "container.manifestTooLarge"
-        case .noInsertionPoint: "container.noInsertionPoint"
-        case .sizeChanged: "container.sizeChanged"
+        case .notJPEG: StatusCode.containerNotJPEG
+        case .notBMFF: StatusCode.containerNotBMFF
+        case .truncated: StatusCode.containerTruncated
+        case .badSegmentLength: StatusCode.containerBadSegmentLength
+        case .badBoxSize: StatusCode.containerBadBoxSize
+        case .depthExceeded: StatusCode.containerDepthExceeded
+        case .tooManyManifestStores: StatusCode.containerTooManyManifestStores
+        case .offsetOverflow: StatusCode.containerOffsetOverflow
+        case .manifestTooLarge: StatusCode.containerManifestTooLarge
+        case .noInsertionPoint: StatusCode.containerNoInsertionPoint
+        case .sizeChanged: StatusCode.containerSizeChanged
         case .io(let e): e.code
-        case .unsupported: "container.unsupported"
-        case .badChunk: "container.badChunk"
-        case .badIFD: "container.badIFD"
-        case .badBlock: "container.badBlock"
-        case .badXML: "container.badXML"
-        case .badBase64: "container.badBase64"
-        case .badTag: "container.badTag"
-        case .notFLAC: "container.notFLAC"
-        case .badPDF: "container.badPDF"
-        case .encrypted: "container.encrypted"
-        case .cycle: "container.cycle"
-        case .tooManyParts: "container.tooManyParts"
-        case .badMerkleBox: "container.badMerkleBox"
+        case .unsupported: StatusCode.containerUnsupported
+        case .badChunk: StatusCode.containerBadChunk
+        case .badIFD: StatusCode.containerBadIFD
+        case .badBlock: StatusCode.containerBadBlock
+        case .badXML: StatusCode.containerBadXML
+        case .badBase64: StatusCode.containerBadBase64
+        case .badTag: StatusCode.containerBadTag
+        case .notFLAC: StatusCode.containerNotFLAC
+        case .badPDF: StatusCode.containerBadPDF
+        case .encrypted: StatusCode.containerEncrypted
+        case .cycle: StatusCode.containerCycle
+        case .tooManyParts: StatusCode.containerTooManyParts
+        case .badMerkleBox: StatusCode.containerBadMerkleBox
         }
     }
 }

@@ -1,3 +1,5 @@
+import Ground
+
 /// The asset formats whose embedded C2PA manifest store we read: c2pa-rs's `asset_handlers`
 /// (`jpeg_io`, `bmff_io`, `png_io`, `riff_io`, `tiff_io`, `gif_io`, `svg_io`, `jpegxl_io`,
 /// `mp3_io`, `flac_io`, `pdf_io`). Told apart by content sniffing of the first bytes
@@ -45,13 +47,13 @@ public enum ContainerFormat: String, Sendable, CaseIterable, Codable {
 
     /// The report's `kind` for a file of this format when nothing signed says otherwise:
     /// `still` (a picture), `video`, `audio` or `document`.
-    public var kind: String {
+    public var kind: MediaKind {
         switch self {
-        case .jpeg, .png, .webp, .tiff, .dng, .gif, .svg, .jxl: "still"
-        case .bmff, .avi: "video"
-        case .wav, .mp3, .flac: "audio"
-        case .pdf: "document"
-        case .riff: "unknown"
+        case .jpeg, .png, .webp, .tiff, .dng, .gif, .svg, .jxl: .still
+        case .bmff, .avi: .video
+        case .wav, .mp3, .flac: .audio
+        case .pdf: .document
+        case .riff: .unknown
         }
     }
 }

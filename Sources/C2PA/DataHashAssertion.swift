@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// `c2pa.hash.data`: a hash of the asset's bytes minus exclusion ranges.
 ///
@@ -83,12 +84,12 @@ public enum HashAssertionError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .notAMap: "hash.notAMap"
-        case .missingField: "hash.missingField"
-        case .badField: "hash.badField"
-        case .unsupportedAlgorithm: "hash.unsupportedAlgorithm"
-        case .exclusionOutOfRange: "hash.exclusionOutOfRange"
-        case .merkleNotSupported: "hash.merkleNotSupported"
+        case .notAMap: StatusCode.hashNotAMap
+        case .missingField: StatusCode.hashMissingField
+        case .badField: StatusCode.hashBadField
+        case .unsupportedAlgorithm: StatusCode.hashUnsupportedAlgorithm
+        case .exclusionOutOfRange: StatusCode.hashExclusionOutOfRange
+        case .merkleNotSupported: StatusCode.hashMerkleNotSupported
         case .container(let e): e.code
         case .io(let e): e.code
         }

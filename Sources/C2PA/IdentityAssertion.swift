@@ -1,3 +1,5 @@
+import Ground
+
 /// A CAWG identity assertion (`cawg.identity`, `cawg.identity__N`; Creator Assertions Working
 /// Group identity assertion spec):
 ///
@@ -93,11 +95,11 @@ public enum IdentityAssertionError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .cbor(let e): "identity.\(e.code)"
-        case .notAMap: "identity.notAMap"
-        case .missingField: "identity.missingField"
-        case .badField: "identity.badField"
-        case .badHashedURI: "identity.badHashedURI"
+        case .cbor(let e): e.code(in: .identity)
+        case .notAMap: StatusCode.identityNotAMap
+        case .missingField: StatusCode.identityMissingField
+        case .badField: StatusCode.identityBadField
+        case .badHashedURI: StatusCode.identityBadHashedURI
         }
     }
 }

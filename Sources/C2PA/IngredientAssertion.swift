@@ -1,3 +1,5 @@
+import Ground
+
 /// An ingredient assertion: `c2pa.ingredient` (v1), `c2pa.ingredient.v2`, `c2pa.ingredient.v3`
 /// (an instance suffix `__N` may follow). Only the fields validation needs are read.
 ///
@@ -145,11 +147,11 @@ public enum IngredientError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .notAnIngredient: "ingredient.notAnIngredient"
-        case .unsupportedVersion: "ingredient.unsupportedVersion"
-        case .notAMap: "ingredient.notAMap"
-        case .missingField: "ingredient.missingField"
-        case .badField: "ingredient.badField"
+        case .notAnIngredient: StatusCode.ingredientNotAnIngredient
+        case .unsupportedVersion: StatusCode.ingredientUnsupportedVersion
+        case .notAMap: StatusCode.ingredientNotAMap
+        case .missingField: StatusCode.ingredientMissingField
+        case .badField: StatusCode.ingredientBadField
         }
     }
 }

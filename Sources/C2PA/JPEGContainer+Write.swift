@@ -1,3 +1,5 @@
+import Ground
+
 extension JPEGContainer {
     /// Largest part of the store carried by one APP11 segment: 65535 − Lp(2) − CI/En/Z(8) − the
     /// repeated LBox/TBox (8) of a continuation packet. The first packet uses the same size so a

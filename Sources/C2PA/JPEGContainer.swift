@@ -1,3 +1,5 @@
+import Ground
+
 /// JPEG marker segments and the C2PA manifest store carried in APP11 (ISO 19566-5 / JPEG XT box
 /// packets):
 ///

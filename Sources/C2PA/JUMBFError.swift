@@ -1,3 +1,5 @@
+import Ground
+
 /// Why a JUMBF structure could not be read. `code` is stable; tests compare against it.
 public enum JUMBFError: Error, Equatable, Sendable {
     case truncated(offset: Int)
@@ -14,16 +16,16 @@ public enum JUMBFError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .truncated: "jumbf.truncated"
-        case .badBoxLength: "jumbf.badBoxLength"
-        case .depthExceeded: "jumbf.depthExceeded"
-        case .notASuperbox: "jumbf.notASuperbox"
-        case .missingDescription: "jumbf.missingDescription"
-        case .badDescription: "jumbf.badDescription"
-        case .trailingBytes: "jumbf.trailingBytes"
-        case .notAManifestStore: "jumbf.notAManifestStore"
-        case .claimAlgorithmMissing: "algorithm.unsupported"
-        case .prerelease: "manifest.prerelease"
+        case .truncated: StatusCode.jumbfTruncated
+        case .badBoxLength: StatusCode.jumbfBadBoxLength
+        case .depthExceeded: StatusCode.jumbfDepthExceeded
+        case .notASuperbox: StatusCode.jumbfNotASuperbox
+        case .missingDescription: StatusCode.jumbfMissingDescription
+        case .badDescription: StatusCode.jumbfBadDescription
+        case .trailingBytes: StatusCode.jumbfTrailingBytes
+        case .notAManifestStore: StatusCode.jumbfNotAManifestStore
+        case .claimAlgorithmMissing: StatusCode.algorithmUnsupported
+        case .prerelease: StatusCode.manifestPrerelease
         }
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 extension ManifestBuilder {
     /// How the claim names its assertions.

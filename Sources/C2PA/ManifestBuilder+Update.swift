@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// Update manifests (C2PA 11.2.2): a `c2um` manifest appended to a store that already holds a
 /// signed parent. It has no hard binding of its own: the asset's bytes stay bound by the

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// Writes a signed C2PA manifest store into a JPEG or an MP4 with the placeholder-then-final
 /// flow: the store is built once with a zero hash and a padded signature placeholder so its size
@@ -177,8 +178,8 @@ public struct ManifestBuilder {
             case .signature(let e): e.code
             case .container(let e): e.code
             case .hash(let e): e.code
-            case .layoutUnstable: "build.layoutUnstable"
-            case .noParentManifest: "build.noParentManifest"
+            case .layoutUnstable: StatusCode.buildLayoutUnstable
+            case .noParentManifest: StatusCode.buildNoParentManifest
             }
         }
     }

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// Streams a hash over a source minus exclusion ranges, optionally inserting BMFF v2/v3 offset
 /// markers (the 8-byte big-endian file offset of a top-level box, hashed just before the box's

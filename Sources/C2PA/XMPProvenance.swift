@@ -1,3 +1,5 @@
+import Ground
+
 /// The XMP packet of a JPEG or ISO BMFF file and the `dcterms:provenance` value in it: where an
 /// asset with no embedded manifest store says its manifest lives (C2PA 11.5, "Embedding a
 /// Reference to an external Manifest"). Read only to report the reference; never fetched.

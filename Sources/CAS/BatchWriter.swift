@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// The thread that commits a streaming put's batches, one at a time, while the caller reads
 /// and hashes the next batch. Each write transaction begins and commits on this thread.

@@ -1,3 +1,5 @@
+import Ground
+
 /// The metadata of one blob, the value of `cas.blobs[blobID]`.
 ///
 /// Encoding (big-endian): `version u8 = 1 | chunkSize u32 | size u64 | count u32 | count × chunkID[32]`.
@@ -66,11 +68,11 @@ public struct BlobRecord: Equatable, Sendable {
 
         public var code: String {
             switch self {
-            case .truncated: "record.truncated"
-            case .unknownVersion: "record.unknownVersion"
-            case .badChunkSize: "record.badChunkSize"
-            case .countMismatch: "record.countMismatch"
-            case .lengthMismatch: "record.lengthMismatch"
+            case .truncated: StatusCode.recordTruncated
+            case .unknownVersion: StatusCode.recordUnknownVersion
+            case .badChunkSize: StatusCode.recordBadChunkSize
+            case .countMismatch: StatusCode.recordCountMismatch
+            case .lengthMismatch: StatusCode.recordLengthMismatch
             }
         }
     }

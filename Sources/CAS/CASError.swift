@@ -1,3 +1,4 @@
+import Ground
 import LMDB
 
 /// A failure of the content store. `code` is stable; tests and the CLI compare against it.
@@ -26,15 +27,15 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
 
     public var code: String {
         switch self {
-        case .notAnArchive: "cas.notAnArchive"
-        case .unsupportedFormat: "cas.unsupportedFormat"
-        case .notFound: "cas.notFound"
-        case .missingChunk: "cas.chunk.missing"
-        case .damagedChunk: "cas.chunk.damaged"
-        case .blobMismatch: "cas.blob.mismatch"
-        case .damagedRecord: "cas.record.damaged"
-        case .input: "cas.input"
-        case .outputRefused: "cas.output.refused"
+        case .notAnArchive: StatusCode.casNotAnArchive
+        case .unsupportedFormat: StatusCode.casUnsupportedFormat
+        case .notFound: StatusCode.casNotFound
+        case .missingChunk: StatusCode.casChunkMissing
+        case .damagedChunk: StatusCode.casChunkDamaged
+        case .blobMismatch: StatusCode.casBlobMismatch
+        case .damagedRecord: StatusCode.casRecordDamaged
+        case .input: StatusCode.casInput
+        case .outputRefused: StatusCode.casOutputRefused
         case .storage(let e): Self.storageKind(e).code
         }
     }
@@ -48,7 +49,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) does not match its ID"
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
-        case .input(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
+        case .input(let p, let e): "\(code): \(p): \(Errno(rawValue: e))"
         case .outputRefused(let p, let r): "\(code): \(p) is \(r); -o writes only to a regular file, a new path, a FIFO or a character device"
         case .storage(let e): Self.storageKind(e).meaning.map { "\(code): \($0): \(e)" } ?? "\(code): \(e)"
         }
@@ -56,26 +57,34 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
 
     /// The named code of a storage failure, and what it means for the user.
     static func storageKind(_ e: LMDBError) -> (code: String, meaning: String?) {
-        if e.isDiskFull { return ("cas.storage.diskFull", "disk full (archive kept as of the last commit)") }
+        if e.isDiskFull { return (StatusCode.casStorageDiskFull, "disk full (archive kept as of the last commit)") }
         if e.isReadOnly {
-            return ("cas.readOnly", "the archive can only be read here (read-only file system or opened read-only); reading commands still work")
+            return (StatusCode.casReadOnly, "the archive can only be read here (read-only file system or opened read-only); reading commands still work")
         }
         if e.isPermissionDenied {
-            return ("cas.storage.permissionDenied", "this user may not open the archive's files as needed (permissions, or an immutable file)")
+            return (StatusCode.casStoragePermissionDenied, "this user may not open the archive's files as needed (permissions, or an immutable file)")
         }
         if e.isNotLMDB {
-            return ("cas.storage.invalid", "data.mdb is not an LMDB environment this program reads (damaged header or other version)")
+            return (StatusCode.casStorageInvalid, "data.mdb is not an LMDB environment this program reads (damaged header or other version)")
         }
-        if e.code == EISDIR || e.code == ELOOP || e.code == ENXIO {
-            return ("cas.storage.notAFile", "data.mdb and lock.mdb must be regular files (not a directory, link or device)")
+        if [Errno.isDirectory, .tooManySymbolicLinkLevels, .noDevice].contains(Errno(rawValue: e.code)) {
+            return (StatusCode.casStorageNotAFile, "data.mdb and lock.mdb must be regular files (not a directory, link or device)")
         }
-        if e.code == EBUSY { return ("cas.storage.busy", "the archive cannot be read safely now") }
-        return ("cas.storage", nil)
+        if Errno(rawValue: e.code) == .busy { return (StatusCode.casStorageBusy, "the archive cannot be read safely now") }
+        return (StatusCode.casStorage, nil)
     }
 
     public var lmdbError: LMDBError? {
         if case .storage(let e) = self { return e }
         return nil
+    }
+
+    /// `reader.read(into:)`, its failure turned into `.input` (naming the file when the source
+    /// is one).
+    static func read(_ reader: inout ByteReader, into buffer: UnsafeMutableRawBufferPointer) throws(CASError) -> Int {
+        do { return try reader.read(into: buffer) } catch {
+            throw .input(path: (reader.source as? FileByteSource)?.path ?? "<bytes>", errno: error.errno)
+        }
     }
 
     /// Runs `body`, turning an `LMDBError` into `.storage`.
@@ -84,7 +93,3 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         do { return try body() } catch let e as LMDBError { throw CASError.storage(e) }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

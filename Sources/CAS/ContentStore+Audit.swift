@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import LMDB
 
 /// What an audit found wrong with one blob.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import LMDB
 
 extension ContentStore {
@@ -92,25 +93,11 @@ extension ContentStore {
         let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
         let fd = try Self.createTemporary(temp)
         var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(temp) }
+        defer { if !ok { try? FileSystem.remove(temp) } }
+        try read(id, verify: verify) { buf in
+            do throws(Errno) { try fd.write(all: buf) } catch { throw CASError.input(path: temp, errno: error.rawValue) }
         }
-        try read(id, verify: verify) { buf in try Self.writeAll(fd, buf, path: temp) }
-        guard rename(temp, path) == 0 else { throw CASError.input(path: path, errno: errno) }
+        do { try FileSystem.rename(temp, to: path) } catch { throw CASError.input(path: path, errno: error.rawValue) }
         ok = true
-    }
-
-    /// Writes every byte of `buf` to `fd`.
-    public static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer, path: String) throws {
-        var done = 0
-        while done < buf.count {
-            let n = write(fd, buf.baseAddress! + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CASError.input(path: path, errno: errno)
-            }
-            done += n
-        }
     }
 }

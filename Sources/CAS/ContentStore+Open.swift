@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import LMDB
 
 extension ContentStore {
@@ -17,18 +18,18 @@ extension ContentStore {
     /// process (issue 17). Checked with `lstat`, before LMDB opens anything.
     static func checkFiles(_ directory: String) throws {
         for (name, required) in [("data.mdb", true), ("lock.mdb", false)] {
-            var st = stat()
-            if lstat(directory + "/" + name, &st) != 0 {
-                let e = errno
-                if e == ENOENT && !required { continue }
-                if e == ENOENT || e == ENOTDIR { throw CASError.notAnArchive(path: directory) }
-                throw CASError.storage(LMDBError(code: e, operation: "lstat(\(name))"))
+            let st: FileStatus
+            do { st = try FileSystem.status(atPath: directory + "/" + name) } catch {
+                if error == .noSuchFileOrDirectory && !required { continue }
+                if error == .noSuchFileOrDirectory || error == .notDirectory { throw CASError.notAnArchive(path: directory) }
+                throw CASError.storage(LMDBError(code: error.rawValue, operation: "lstat(\(name))"))
             }
-            switch st.st_mode & S_IFMT {
-            case S_IFREG: continue
-            case S_IFLNK: throw CASError.storage(LMDBError(code: ELOOP, operation: "\(name) is a symbolic link"))
-            case S_IFDIR: throw CASError.storage(LMDBError(code: EISDIR, operation: "\(name) is a directory"))
-            default: throw CASError.storage(LMDBError(code: ENXIO, operation: "\(name) is not a regular file"))
+            switch st.kind {
+            case .regular: continue
+            case .symlink:
+                throw CASError.storage(LMDBError(code: Errno.tooManySymbolicLinkLevels.rawValue, operation: "\(name) is a symbolic link"))
+            case .directory: throw CASError.storage(LMDBError(code: Errno.isDirectory.rawValue, operation: "\(name) is a directory"))
+            default: throw CASError.storage(LMDBError(code: Errno.noDevice.rawValue, operation: "\(name) is not a regular file"))
             }
         }
     }

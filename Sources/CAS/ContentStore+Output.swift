@@ -1,4 +1,4 @@
-import Foundation
+import Ground
 
 extension ContentStore {
     /// Where `get -o PATH` (and `export`) may write.
@@ -15,18 +15,18 @@ extension ContentStore {
     /// Classifies `path` with `lstat` (a symbolic link is not followed, and refused), or throws
     /// `cas.output.refused` for a directory, a block device, a socket or a link.
     static func outputTarget(_ path: String) throws -> OutputTarget {
-        var st = stat()
-        guard lstat(path, &st) == 0 else {
-            if errno == ENOENT { return .replace }
-            throw CASError.input(path: path, errno: errno)
+        let st: FileStatus
+        do { st = try FileSystem.status(atPath: path) } catch {
+            if error == .noSuchFileOrDirectory { return .replace }
+            throw CASError.input(path: path, errno: error.rawValue)
         }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .replace
-        case S_IFIFO, S_IFCHR: return .stream
-        case S_IFLNK: throw CASError.outputRefused(path: path, reason: "a symbolic link (not followed)")
-        case S_IFDIR: throw CASError.outputRefused(path: path, reason: "a directory")
-        case S_IFBLK: throw CASError.outputRefused(path: path, reason: "a block device")
-        default: throw CASError.outputRefused(path: path, reason: "not a regular file, FIFO or character device")
+        switch st.kind {
+        case .regular: return .replace
+        case .fifo, .characterDevice: return .stream
+        case .symlink: throw CASError.outputRefused(path: path, reason: "a symbolic link (not followed)")
+        case .directory: throw CASError.outputRefused(path: path, reason: "a directory")
+        case .blockDevice: throw CASError.outputRefused(path: path, reason: "a block device")
+        case .socket, .unknown: throw CASError.outputRefused(path: path, reason: "not a regular file, FIFO or character device")
         }
     }
 
@@ -34,29 +34,33 @@ extension ContentStore {
     /// truncating or following a link, and checked again on the descriptor (`fstat`), so a node
     /// swapped for something else after `lstat` is refused.
     func stream(_ id: ContentID, into path: String, verify: Bool) throws {
-        let fd = Foundation.open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw CASError.input(path: path, errno: errno) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw CASError.input(path: path, errno: errno) }
-        let type = st.st_mode & S_IFMT
-        guard type == S_IFIFO || type == S_IFCHR else {
+        let fd: FileDescriptor
+        let kind: FileStatus.Kind
+        do {
+            fd = try FileDescriptor.open(path, .write)
+            kind = try fd.status().kind
+        } catch { throw CASError.input(path: path, errno: error.rawValue) }
+        guard kind == .fifo || kind == .characterDevice else {
             throw CASError.outputRefused(path: path, reason: "changed while being opened")
         }
-        try read(id, verify: verify) { buf in try Self.writeAll(fd, buf, path: path) }
+        try read(id, verify: verify) { buf in
+            do throws(Errno) { try fd.write(all: buf) } catch { throw CASError.input(path: path, errno: error.rawValue) }
+        }
     }
 
     /// Creates the temporary file of a replacing write: `O_EXCL | O_NOFOLLOW`, so a file or a
     /// link already at that name (left by a killed process with the same pid, or planted) is
     /// never written through; a stale one is removed (the name, not what a link points to) and
     /// the create tried once more.
-    static func createTemporary(_ temp: String) throws -> Int32 {
+    static func createTemporary(_ temp: String) throws -> FileDescriptor {
+        var last = Errno.fileExists
         for attempt in 0..<2 {
-            let fd = Foundation.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 { return fd }
-            guard errno == EEXIST, attempt == 0 else { break }
-            unlink(temp)
+            do { return try FileDescriptor.create(temp, exclusive: true) } catch {
+                last = error
+                guard error == .fileExists, attempt == 0 else { break }
+                try? FileSystem.remove(temp)
+            }
         }
-        throw CASError.input(path: temp, errno: errno)
+        throw CASError.input(path: temp, errno: last.rawValue)
     }
 }

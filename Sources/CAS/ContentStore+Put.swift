@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import LMDB
 
 /// What a put did.
@@ -15,15 +16,8 @@ extension ContentStore {
     /// batches of `options.batchBytes`, then the blob record in a last transaction, so the blob
     /// is visible only once all of it is on disk. Put-if-absent: `isNew` says whether the blob
     /// was already known. `progress` receives the byte count of each batch.
-    public func put<Source: ByteSource>(from source: inout Source,
-                                         progress: ((Int) -> Void)? = nil) throws -> PutResult {
-        let staged = try stage(from: &source, progress: progress)
-        let env = environment
-        let isNew = try diskFullAware(needed: staged.record.count) {
-            try env.ensureHeadroom(2 * staged.record.count + (4 << 20))
-            return try env.write { txn in try commit(staged, in: txn) }
-        }
-        return PutResult(id: staged.id, size: staged.size, isNew: isNew)
+    public func put(from source: inout ByteReader, progress: ((Int) -> Void)? = nil) throws -> PutResult {
+        try commit(try stage(from: &source, progress: progress))
     }
 
     /// Commits one batch of chunks (and, for the first, the pending token) durably.
@@ -43,19 +37,39 @@ extension ContentStore {
         }
     }
 
-    /// Puts the file at `path` (streaming, batched commits).
-    public func put(contentsOf path: String, progress: ((Int) -> Void)? = nil) throws -> PutResult {
-        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CASError.input(path: path, errno: errno) }
-        defer { close(fd) }
-        var source = FileDescriptorSource(fd: fd, path: path)
-        return try put(from: &source, progress: progress)
+    /// Puts the regular file at `path` (streaming, batched commits; never through a symlink).
+    /// A file that is not regular, over `limit`, or that changed while it was read (it grew, or
+    /// its `st_size` is not its content, as in `/proc`) is refused with its code and nothing of
+    /// it becomes visible.
+    public func put(contentsOf path: String, limit: Int64 = FileLimits.defaultMaxFileBytes,
+                    progress: ((Int) -> Void)? = nil) throws -> PutResult {
+        let file: FileByteSource
+        do { file = try FileByteSource(opening: path, limit: limit) } catch {
+            if case .cannotOpen(let p, let e) = error { throw CASError.input(path: p, errno: e.rawValue) }
+            throw error
+        }
+        let staged = try stage(file, progress: progress)
+        do { try file.confirmUnchanged() } catch {
+            try? CASError.wrapping { try environment.write { txn in try release(staged, in: txn) } }
+            throw error
+        }
+        return try commit(staged)
+    }
+
+    /// Makes a staged blob visible in a transaction of its own.
+    func commit(_ staged: StagedBlob) throws -> PutResult {
+        let env = environment
+        let isNew = try diskFullAware(needed: staged.record.count) {
+            try env.ensureHeadroom(2 * staged.record.count + (4 << 20))
+            return try env.write { txn in try commit(staged, in: txn) }
+        }
+        return PutResult(id: staged.id, size: staged.size, isNew: isNew)
     }
 
     /// Puts `bytes` inside the caller's write transaction: chunks and record commit (or abort)
     /// with everything else the caller writes in it. Re-runnable, as `Environment.write` needs.
     public func put<Bytes: ContiguousBytes>(bytes: Bytes, in txn: Transaction) throws -> PutResult {
-        var source = BytesSource(bytes.withUnsafeBytes { Array($0) })
+        var source = ByteReader(MemoryByteSource(bytes.withUnsafeBytes { Array($0) }))
         return try put(from: &source, in: txn)
     }
 
@@ -63,14 +77,14 @@ extension ContentStore {
     /// the transaction's dirty pages hold the rest until commit). If the caller's `write` is
     /// retried after map growth, the source must be re-created, so prefer `put(bytes:in:)` or
     /// a file re-opened inside the closure.
-    public func put<Source: ByteSource>(from source: inout Source, in txn: Transaction) throws -> PutResult {
+    public func put(from source: inout ByteReader, in txn: Transaction) throws -> PutResult {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 4096)
         defer { buffer.deallocate() }
         let blobHash = MessageDigest(.sha256)
         var ids: [ContentID] = []
         var size: UInt64 = 0
         while true {
-            let n = try source.read(into: buffer)
+            let n = try CASError.read(&source, into: buffer)
             if n == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
             let id = Self.hash(batch: chunk, chunkSize: chunkSize, lengths: [n], blob: blobHash)[0]

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import LMDB
 
 /// A blob whose chunks are committed but whose record is not yet written: invisible to get and
@@ -31,8 +32,7 @@ extension ContentStore {
     /// commits the last), without making the blob visible. The first batch registers a
     /// `cas.pending` entry with this process's pid, so `gc` leaves the chunks alone while it
     /// lives; a staged blob never committed is collected by a later `gc`.
-    public func stage<Source: ByteSource>(from source: inout Source,
-                                           progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
+    public func stage(from source: inout ByteReader, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
         let perBatch = max(1, options.batchBytes / chunkSize)
         let buffers = (0..<2).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: perBatch * chunkSize, alignment: 4096)
@@ -54,7 +54,7 @@ extension ContentStore {
             var lengths: [Int] = []
             while lengths.count < perBatch {
                 let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[lengths.count * chunkSize ..< (lengths.count + 1) * chunkSize])
-                let n = try source.read(into: slot)
+                let n = try CASError.read(&source, into: slot)
                 if n > 0 { lengths.append(n) }
                 if n < chunkSize { ended = true; break }
             }
@@ -85,32 +85,36 @@ extension ContentStore {
         return try CASError.wrapping { try environment.read { txn in try ids.allSatisfy { try txn.contains(chunks, $0) } } }
     }
 
-    /// Stages the file at `path` (opened read-only, never through a symlink): in memory when
-    /// it holds at most `inlineLimit` bytes, else streamed in committed batches.
-    public func stage(contentsOf path: String, inlineLimit: Int = 0, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
-        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw CASError.input(path: path, errno: errno) }
-        defer { close(fd) }
-        var source = FileDescriptorSource(fd: fd, path: path)
-        var st = stat()
-        if inlineLimit > 0, fstat(fd, &st) == 0, Int(st.st_size) <= inlineLimit {
-            // Read one byte more than the size: a file that grew meanwhile goes the streamed way.
-            let capacity = Int(st.st_size) + 1
-            var readError: (any Error)?
-            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                do { count = try source.read(into: UnsafeMutableRawBufferPointer(buffer)) } catch {
-                    readError = error
-                    count = 0
-                }
-            }
-            if let readError { throw readError }
-            if bytes.count < capacity {
-                progress?(bytes.count)
-                return try stage(inline: bytes)
-            }
-            guard lseek(fd, 0, SEEK_SET) == 0 else { throw CASError.input(path: path, errno: errno) }
+    /// Stages the regular file `file` (opened by the caller, never through a symlink): in
+    /// memory when it holds at most `inlineLimit` bytes, else streamed in committed batches.
+    /// Exactly `file.count` bytes are read; the caller checks `file.confirmUnchanged()` before
+    /// it uses the result.
+    public func stage(_ file: FileByteSource, inlineLimit: Int = 0, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
+        if inlineLimit > 0, file.count <= Int64(inlineLimit) {
+            let bytes: [UInt8]
+            do { bytes = try file.readAll() } catch { throw CASError.input(path: file.path, errno: error.errno) }
+            progress?(bytes.count)
+            return try stage(inline: bytes)
         }
-        return try stage(from: &source, progress: progress)
+        var reader = ByteReader(file)
+        return try stage(from: &reader, progress: progress)
+    }
+
+    /// Stages the file at `path` (regular files only, never through a symlink): in memory when
+    /// it holds at most `inlineLimit` bytes, else streamed in committed batches. A file that
+    /// changed while it was read (`io.sourceChanged`) is released and thrown.
+    public func stage(contentsOf path: String, inlineLimit: Int = 0, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
+        let file: FileByteSource
+        do { file = try FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes) } catch {
+            if case .cannotOpen(let p, let e) = error { throw CASError.input(path: p, errno: e.rawValue) }
+            throw error
+        }
+        let staged = try stage(file, inlineLimit: inlineLimit, progress: progress)
+        do { try file.confirmUnchanged() } catch {
+            try? CASError.wrapping { try environment.write { txn in try release(staged, in: txn) } }
+            throw error
+        }
+        return staged
     }
 
     /// Stages bytes in memory: hashed now (blob digest and chunk IDs), written at `commit`.

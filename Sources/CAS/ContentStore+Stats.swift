@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import LMDB
 
 /// Counts of a store.

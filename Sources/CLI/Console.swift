@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Where a command writes: machine output to stdout, diagnostics and progress to stderr.
 /// Tests use a capturing console.
@@ -128,15 +129,7 @@ public final class Console: @unchecked Sendable {
     }
 
     static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < buf.count {
-            let n = Foundation.write(fd, buf.baseAddress! + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            done += n
-        }
+        try (fd == 2 ? FileDescriptor.standardError : FileDescriptor.standardOutput).write(all: buf)
     }
 
     /// The width of the terminal on `fd` (TIOCGWINSZ), nil when it is not one.

@@ -1,5 +1,6 @@
 import CLI
 import Foundation
+import Ground
 import Synthesis
 
 /// `capture-synth OUT --stills N --videos M [--seed S] [--video-seconds T] [--faults none|all|LIST]`
@@ -90,7 +91,7 @@ do {
     console.out("  integrity: " + byIntegrity.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     console.out("  expected: \(out)/expected.json; anchors: \(out)/\(expected.signerRoot), \(out)/\(expected.tsaRoot)")
 } catch let e as SynthError {
-    if e.code == "synth.usage" { usageError(e.description) }
+    if e.code == StatusCode.synthUsage { usageError(e.description) }
     fail(e.description)
 } catch {
     fail("\(error)")

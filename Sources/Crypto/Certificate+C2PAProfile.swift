@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 extension Certificate {
     /// Signature algorithms C2PA allows on a certificate (c2pa-rs `check_certificate_profile`).
@@ -20,44 +21,44 @@ extension Certificate {
     /// when there is one, else now); pass nil to skip the validity-window check.
     public func c2paProfileViolations(at time: Date? = Date()) -> [String] {
         var out: [String] = []
-        if version != 3 { out.append("version.notV3") }
-        if let time, !isValid(at: time) { out.append("validity.notValidAtSigningTime") }
+        if version != 3 { out.append(StatusCode.versionNotV3) }
+        if let time, !isValid(at: time) { out.append(StatusCode.validityNotValidAtSigningTime) }
         if !Certificate.c2paCertificateSignatureOIDs.contains(signatureAlgorithmOID) {
-            out.append("signatureAlgorithm.unsupported")
+            out.append(StatusCode.signatureAlgorithmUnsupported)
         }
         switch publicKey?.keyType {
         case .ec, .ed25519: break
         case .rsa(let bits) where bits >= 2048: break
-        case .rsa: out.append("publicKey.rsaTooShort")
-        case .other, nil: out.append("publicKey.unsupported")
+        case .rsa: out.append(StatusCode.publicKeyRsaTooShort)
+        case .other, nil: out.append(StatusCode.publicKeyUnsupported)
         }
-        if isCA && isSelfIssued { out.append("selfSigned.ca") }
-        if isCA { out.append("basicConstraints.isCA") }
-        if hasUniqueIdentifiers { out.append("uniqueIdentifiers.present") }
-        if !hasAuthorityKeyIdentifier { out.append("authorityKeyIdentifier.missing") }
-        if isCA && !hasSubjectKeyIdentifier { out.append("subjectKeyIdentifier.missing") }
+        if isCA && isSelfIssued { out.append(StatusCode.selfSignedCa) }
+        if isCA { out.append(StatusCode.basicConstraintsIsCA) }
+        if hasUniqueIdentifiers { out.append(StatusCode.uniqueIdentifiersPresent) }
+        if !hasAuthorityKeyIdentifier { out.append(StatusCode.authorityKeyIdentifierMissing) }
+        if isCA && !hasSubjectKeyIdentifier { out.append(StatusCode.subjectKeyIdentifierMissing) }
 
         if let ku = keyUsage {
             if ku.contains(.digitalSignature) && ku.contains(.keyCertSign) && !isCA {
-                out.append("keyUsage.keyCertSignOnEndEntity")
+                out.append(StatusCode.keyUsageKeyCertSignOnEndEntity)
             }
             if ku.isDisjoint(with: [.digitalSignature, .keyCertSign, .nonRepudiation]) {
-                out.append("keyUsage.noSigningBit")
+                out.append(StatusCode.keyUsageNoSigningBit)
             }
         } else {
-            out.append("keyUsage.missing")
+            out.append(StatusCode.keyUsageMissing)
         }
 
         if let ekus = extendedKeyUsageOIDs {
-            if ekus.contains(OID.anyExtendedKeyUsage) { out.append("extendedKeyUsage.anyNotAllowed") }
-            if ekus.allSatisfy({ !Certificate.c2paAllowedEKUs.contains($0) }) { out.append("extendedKeyUsage.noAllowedPurpose") }
+            if ekus.contains(OID.anyExtendedKeyUsage) { out.append(StatusCode.extendedKeyUsageAnyNotAllowed) }
+            if ekus.allSatisfy({ !Certificate.c2paAllowedEKUs.contains($0) }) { out.append(StatusCode.extendedKeyUsageNoAllowedPurpose) }
             let ocsp = ekus.contains(OID.ocspSigning), tsa = ekus.contains(OID.timeStamping)
             let others = ekus.contains { $0 != OID.ocspSigning && $0 != OID.timeStamping }
-            if (ocsp && tsa) || ((ocsp != tsa) && others) { out.append("extendedKeyUsage.invalidCombination") }
+            if (ocsp && tsa) || ((ocsp != tsa) && others) { out.append(StatusCode.extendedKeyUsageInvalidCombination) }
         } else if !isCA {
-            out.append("extendedKeyUsage.missing")
+            out.append(StatusCode.extendedKeyUsageMissing)
         }
-        if hasUnhandledCriticalExtension { out.append("extensions.unhandledCritical") }
+        if hasUnhandledCriticalExtension { out.append(StatusCode.extensionsUnhandledCritical) }
         return out
     }
 }

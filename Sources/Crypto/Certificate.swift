@@ -1,5 +1,6 @@
 import Foundation
 import COpenSSL
+import Ground
 
 /// An X.509 certificate parsed by OpenSSL. A final class owns the `X509` and frees it in `deinit`.
 ///
@@ -43,9 +44,9 @@ public final class Certificate: @unchecked Sendable, Equatable, Hashable, Custom
         ERR_clear_error()
         // Reaching the end of the input is the normal way out of the loop.
         if err != 0 && reason != PEM_R_NO_START_LINE {
-            throw CryptoError("pem.malformed", "a CERTIFICATE block does not decode")
+            throw CryptoError(StatusCode.pemMalformed, "a CERTIFICATE block does not decode")
         }
-        guard !out.isEmpty else { throw CryptoError("pem.noCertificate", "no CERTIFICATE block found") }
+        guard !out.isEmpty else { throw CryptoError(StatusCode.pemNoCertificate, "no CERTIFICATE block found") }
         return out
     }
 
@@ -67,8 +68,8 @@ public final class Certificate: @unchecked Sendable, Equatable, Hashable, Custom
         return encodeDER({ i2d_X509_PUBKEY(spki, $0) }) ?? []
     }
 
-    /// Lowercase hex SHA-256 of the SubjectPublicKeyInfo DER.
-    public var keyFingerprint: String { Hex.encode(MessageDigest.sha256(spkiDER)) }
+    /// SHA-256 of the SubjectPublicKeyInfo DER (the project's key fingerprint).
+    public var keyFingerprint: ContentID { ContentID.sha256(of: spkiDER) }
 
     /// Lowercase hex SHA-256 of the whole certificate DER.
     public var sha256Fingerprint: String { Hex.encode(MessageDigest.sha256(der)) }

@@ -1,5 +1,6 @@
-import Foundation
 import COpenSSL
+import Foundation
+import Ground
 
 /// Makes real X.509 v3 certificates: roots, intermediates, C2PA signer leaves and TSA leaves.
 ///
@@ -79,29 +80,29 @@ public struct CertificateBuilder: Sendable {
     }
 
     private func build(subjectKey: PublicKey, issuer: Certificate?, issuerKey: PrivateKey) throws(CryptoError) -> Certificate {
-        guard let x = X509_new() else { throw CryptoError.openssl("builder.alloc", "X509_new") }
+        guard let x = X509_new() else { throw CryptoError.openssl(StatusCode.builderAlloc, "X509_new") }
         defer { X509_free(x) }
         guard X509_set_version(x, 2) == 1,
               ASN1_INTEGER_set_uint64(X509_get_serialNumber(x), serial) == 1,
               X509_set_pubkey(x, subjectKey.pkey) == 1 else {
-            throw CryptoError.openssl("builder.field", "version/serial/pubkey")
+            throw CryptoError.openssl(StatusCode.builderField, "version/serial/pubkey")
         }
         guard ASN1_TIME_set(X509_getm_notBefore(x), time_t(notBefore.timeIntervalSince1970)) != nil,
               ASN1_TIME_set(X509_getm_notAfter(x), time_t(notAfter.timeIntervalSince1970)) != nil else {
-            throw CryptoError.openssl("builder.validity", "ASN1_TIME_set")
+            throw CryptoError.openssl(StatusCode.builderValidity, "ASN1_TIME_set")
         }
-        guard let name = X509_get_subject_name(x) else { throw CryptoError.openssl("builder.name", "X509_get_subject_name") }
+        guard let name = X509_get_subject_name(x) else { throw CryptoError.openssl(StatusCode.builderName, "X509_get_subject_name") }
         for (field, value) in [("C", country), ("O", organization), ("CN", commonName as String?)] {
             guard let value else { continue }
             let bytes = Array(value.utf8)
             guard X509_NAME_add_entry_by_txt(name, field, MBSTRING_UTF8, bytes, Int32(bytes.count), -1, 0) == 1 else {
-                throw CryptoError.openssl("builder.name", "X509_NAME_add_entry_by_txt(\(field))")
+                throw CryptoError.openssl(StatusCode.builderName, "X509_NAME_add_entry_by_txt(\(field))")
             }
         }
         let issuerName = issuer.map { X509_get_subject_name($0.x509) } ?? name
-        guard X509_set_issuer_name(x, issuerName) == 1 else { throw CryptoError.openssl("builder.name", "X509_set_issuer_name") }
+        guard X509_set_issuer_name(x, issuerName) == 1 else { throw CryptoError.openssl(StatusCode.builderName, "X509_set_issuer_name") }
 
-        guard let v3 = exhibit_X509V3_CTX_new() else { throw CryptoError.openssl("builder.alloc", "X509V3_CTX") }
+        guard let v3 = exhibit_X509V3_CTX_new() else { throw CryptoError.openssl(StatusCode.builderAlloc, "X509V3_CTX") }
         defer { exhibit_OPENSSL_free(v3) }
         X509V3_set_ctx(v3, issuer?.x509 ?? x, x, nil, nil, 0)
         if issuer == nil { _ = X509V3_set_issuer_pkey(v3, issuerKey.pkey) }
@@ -109,14 +110,14 @@ public struct CertificateBuilder: Sendable {
         let ordered = extensions.filter { $0.name == "subjectKeyIdentifier" } + extensions.filter { $0.name != "subjectKeyIdentifier" }
         for ext in ordered {
             guard let made = X509V3_EXT_nconf(nil, v3, ext.name, ext.value) else {
-                throw CryptoError.openssl("builder.extension", "\(ext.name) = \(ext.value)")
+                throw CryptoError.openssl(StatusCode.builderExtension, "\(ext.name) = \(ext.value)")
             }
             defer { X509_EXTENSION_free(made) }
-            guard X509_add_ext(x, made, -1) == 1 else { throw CryptoError.openssl("builder.extension", "X509_add_ext(\(ext.name))") }
+            guard X509_add_ext(x, made, -1) == 1 else { throw CryptoError.openssl(StatusCode.builderExtension, "X509_add_ext(\(ext.name))") }
         }
         let md: OpaquePointer? = issuerKey.keyType == .ed25519 ? nil : EVP_sha256()
-        guard X509_sign(x, issuerKey.pkey, md) > 0 else { throw CryptoError.openssl("builder.sign", "X509_sign") }
-        guard let der = encodeDER({ i2d_X509(x, $0) }) else { throw CryptoError.openssl("builder.encode", "i2d_X509") }
+        guard X509_sign(x, issuerKey.pkey, md) > 0 else { throw CryptoError.openssl(StatusCode.builderSign, "X509_sign") }
+        guard let der = encodeDER({ i2d_X509(x, $0) }) else { throw CryptoError.openssl(StatusCode.builderEncode, "i2d_X509") }
         return try Certificate(der: der)
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Ground
 
 /// An in-memory OpenSSL `BIO`, owned and freed by this class. Internal plumbing for PEM and
 /// text output; never escapes the module.
@@ -7,17 +8,17 @@ final class MemoryBIO {
 
     /// An empty, writable BIO.
     init() throws(CryptoError) {
-        guard let b = BIO_new(BIO_s_mem()) else { throw CryptoError.openssl("bio.alloc", "BIO_new") }
+        guard let b = BIO_new(BIO_s_mem()) else { throw CryptoError.openssl(StatusCode.bioAlloc, "BIO_new") }
         bio = b
     }
 
     /// A BIO holding a copy of `bytes`, for reading.
     init(_ bytes: [UInt8]) throws(CryptoError) {
-        guard let b = BIO_new(BIO_s_mem()) else { throw CryptoError.openssl("bio.alloc", "BIO_new") }
+        guard let b = BIO_new(BIO_s_mem()) else { throw CryptoError.openssl(StatusCode.bioAlloc, "BIO_new") }
         bio = b
         if !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { BIO_write(b, $0.baseAddress, Int32($0.count)) }
-            guard written == Int32(bytes.count) else { throw CryptoError.openssl("bio.write", "BIO_write") }
+            guard written == Int32(bytes.count) else { throw CryptoError.openssl(StatusCode.bioWrite, "BIO_write") }
         }
     }
 
@@ -51,7 +52,7 @@ func encodeDER(_ i2d: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> I
 /// Decodes DER with a `d2i_*` function and insists that every byte was consumed.
 func decodeDER<T>(_ bytes: [UInt8], what: String, free: (T) -> Void,
                   _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?) throws(CryptoError) -> T {
-    guard !bytes.isEmpty else { throw CryptoError("der.empty", "\(what): no bytes") }
+    guard !bytes.isEmpty else { throw CryptoError(StatusCode.derEmpty, "\(what): no bytes") }
     let result: (T?, Int) = bytes.withUnsafeBufferPointer { buf in
         var p: UnsafePointer<UInt8>? = buf.baseAddress
         let obj = d2i(&p, buf.count)
@@ -59,10 +60,10 @@ func decodeDER<T>(_ bytes: [UInt8], what: String, free: (T) -> Void,
         let used = end - base
         return (obj, used)
     }
-    guard let obj = result.0 else { throw CryptoError.openssl("der.malformed", "d2i \(what)") }
+    guard let obj = result.0 else { throw CryptoError.openssl(StatusCode.derMalformed, "d2i \(what)") }
     guard result.1 == bytes.count else {
         free(obj)
-        throw CryptoError("der.trailingBytes", "\(what): \(bytes.count - result.1) trailing bytes after the DER value")
+        throw CryptoError(StatusCode.derTrailingBytes, "\(what): \(bytes.count - result.1) trailing bytes after the DER value")
     }
     return obj
 }

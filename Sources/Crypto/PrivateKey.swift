@@ -1,4 +1,5 @@
 import COpenSSL
+import Ground
 
 /// A private signing key. A final class owns the `EVP_PKEY`.
 ///
@@ -23,24 +24,24 @@ public final class PrivateKey: @unchecked Sendable {
         case .ed25519: "ED25519"
         }
         guard let ctx = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else {
-            throw CryptoError.openssl("key.generate", "EVP_PKEY_CTX_new_from_name(\(algorithm))")
+            throw CryptoError.openssl(StatusCode.keyGenerate, "EVP_PKEY_CTX_new_from_name(\(algorithm))")
         }
         defer { EVP_PKEY_CTX_free(ctx) }
-        guard EVP_PKEY_keygen_init(ctx) == 1 else { throw CryptoError.openssl("key.generate", "EVP_PKEY_keygen_init") }
+        guard EVP_PKEY_keygen_init(ctx) == 1 else { throw CryptoError.openssl(StatusCode.keyGenerate, "EVP_PKEY_keygen_init") }
         switch kind {
         case .ec(let curve):
             guard EVP_PKEY_CTX_set_group_name(ctx, curve.groupName) == 1 else {
-                throw CryptoError.openssl("key.generate", "EVP_PKEY_CTX_set_group_name")
+                throw CryptoError.openssl(StatusCode.keyGenerate, "EVP_PKEY_CTX_set_group_name")
             }
         case .rsa(let bits):
-            guard bits >= 1024, bits <= 16384 else { throw CryptoError("key.badSize", "RSA size \(bits) out of range") }
+            guard bits >= 1024, bits <= 16384 else { throw CryptoError(StatusCode.keyBadSize, "RSA size \(bits) out of range") }
             guard EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, Int32(bits)) == 1 else {
-                throw CryptoError.openssl("key.generate", "EVP_PKEY_CTX_set_rsa_keygen_bits")
+                throw CryptoError.openssl(StatusCode.keyGenerate, "EVP_PKEY_CTX_set_rsa_keygen_bits")
             }
         case .ed25519: break
         }
         var pkey: OpaquePointer?
-        guard EVP_PKEY_generate(ctx, &pkey) == 1, let pkey else { throw CryptoError.openssl("key.generate", "EVP_PKEY_generate") }
+        guard EVP_PKEY_generate(ctx, &pkey) == 1, let pkey else { throw CryptoError.openssl(StatusCode.keyGenerate, "EVP_PKEY_generate") }
         return PrivateKey(owning: pkey)
     }
 
@@ -48,7 +49,7 @@ public final class PrivateKey: @unchecked Sendable {
     public convenience init(pem: String) throws(CryptoError) {
         let bio = try MemoryBIO(Array(pem.utf8))
         guard let pkey = PEM_read_bio_PrivateKey(bio.bio, nil, nil, nil) else {
-            throw CryptoError.openssl("pem.noPrivateKey", "PEM_read_bio_PrivateKey")
+            throw CryptoError.openssl(StatusCode.pemNoPrivateKey, "PEM_read_bio_PrivateKey")
         }
         self.init(owning: pkey)
     }
@@ -74,25 +75,25 @@ public final class PrivateKey: @unchecked Sendable {
     /// make that algorithm.
     public func sign(_ message: [UInt8], algorithm: SignatureAlgorithm) throws(CryptoError) -> [UInt8] {
         guard keyType.supports(algorithm) else {
-            throw CryptoError("key.algorithmMismatch", "a \(keyType) key cannot sign \(algorithm.rawValue)")
+            throw CryptoError(StatusCode.keyAlgorithmMismatch, "a \(keyType) key cannot sign \(algorithm.rawValue)")
         }
-        guard let mctx = EVP_MD_CTX_new() else { throw CryptoError.openssl("sign.alloc", "EVP_MD_CTX_new") }
+        guard let mctx = EVP_MD_CTX_new() else { throw CryptoError.openssl(StatusCode.signAlloc, "EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(mctx) }
         var pctx: OpaquePointer?
         guard EVP_DigestSignInit(mctx, &pctx, algorithm.digest?.evp, nil, pkey) == 1 else {
-            throw CryptoError.openssl("sign.init", "EVP_DigestSignInit")
+            throw CryptoError.openssl(StatusCode.signInit, "EVP_DigestSignInit")
         }
         if algorithm.isPSS {
-            guard let pctx, configurePSS(pctx, algorithm) else { throw CryptoError.openssl("sign.init", "RSA-PSS parameters") }
+            guard let pctx, configurePSS(pctx, algorithm) else { throw CryptoError.openssl(StatusCode.signInit, "RSA-PSS parameters") }
         }
         var length = 0
         let sized = message.withUnsafeBufferPointer { EVP_DigestSign(mctx, nil, &length, $0.baseAddress, $0.count) }
-        guard sized == 1 else { throw CryptoError.openssl("sign.failed", "EVP_DigestSign (size)") }
+        guard sized == 1 else { throw CryptoError.openssl(StatusCode.signFailed, "EVP_DigestSign (size)") }
         var sig = [UInt8](repeating: 0, count: length)
         let rc = sig.withUnsafeMutableBufferPointer { s in
             message.withUnsafeBufferPointer { m in EVP_DigestSign(mctx, s.baseAddress, &length, m.baseAddress, m.count) }
         }
-        guard rc == 1 else { throw CryptoError.openssl("sign.failed", "EVP_DigestSign") }
+        guard rc == 1 else { throw CryptoError.openssl(StatusCode.signFailed, "EVP_DigestSign") }
         sig = Array(sig.prefix(length))
         if let curve = algorithm.requiredCurve {
             return try ECDSASignatureEncoding.raw(fromDER: sig, curve: curve)

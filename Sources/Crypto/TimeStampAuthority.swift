@@ -1,5 +1,6 @@
-import Foundation
 import COpenSSL
+import Foundation
+import Ground
 
 /// A real RFC 3161 time-stamping authority over OpenSSL's `TS_RESP_CTX`, for the capture
 /// generator and tests. Tokens verify under `openssl ts -verify`.
@@ -33,9 +34,9 @@ public struct TimeStampAuthority: Sendable {
         defer { ERR_clear_error() }
         let request = try TimeStampAuthority.requestDER(imprint: MessageDigest.digest(data, digest), digest: digest)
         let bio = try MemoryBIO(request)
-        guard let ctx = TS_RESP_CTX_new() else { throw CryptoError.openssl("tsa.alloc", "TS_RESP_CTX_new") }
+        guard let ctx = TS_RESP_CTX_new() else { throw CryptoError.openssl(StatusCode.tsaAlloc, "TS_RESP_CTX_new") }
         defer { TS_RESP_CTX_free(ctx) }
-        guard let policy = OBJ_txt2obj(policyOID, 1) else { throw CryptoError.openssl("tsa.policy", "OBJ_txt2obj(\(policyOID))") }
+        guard let policy = OBJ_txt2obj(policyOID, 1) else { throw CryptoError.openssl(StatusCode.tsaPolicy, "OBJ_txt2obj(\(policyOID))") }
         defer { ASN1_OBJECT_free(policy) }
         guard TS_RESP_CTX_set_signer_cert(ctx, certificate.x509) == 1,
               TS_RESP_CTX_set_signer_key(ctx, key.pkey) == 1,
@@ -46,13 +47,13 @@ public struct TimeStampAuthority: Sendable {
               TS_RESP_CTX_add_md(ctx, EVP_sha384()) == 1,
               TS_RESP_CTX_add_md(ctx, EVP_sha512()) == 1,
               TS_RESP_CTX_set_clock_precision_digits(ctx, 3) == 1 else {
-            throw CryptoError.openssl("tsa.config", "TS_RESP_CTX setup")
+            throw CryptoError.openssl(StatusCode.tsaConfig, "TS_RESP_CTX setup")
         }
         if !chain.isEmpty {
-            guard let sk = exhibit_sk_X509_new_null() else { throw CryptoError.openssl("tsa.alloc", "sk_X509_new_null") }
+            guard let sk = exhibit_sk_X509_new_null() else { throw CryptoError.openssl(StatusCode.tsaAlloc, "sk_X509_new_null") }
             defer { exhibit_sk_X509_free(sk) }
             for cert in chain { _ = exhibit_sk_X509_push(sk, cert.x509) }
-            guard TS_RESP_CTX_set_certs(ctx, sk) == 1 else { throw CryptoError.openssl("tsa.config", "TS_RESP_CTX_set_certs") }
+            guard TS_RESP_CTX_set_certs(ctx, sk) == 1 else { throw CryptoError.openssl(StatusCode.tsaConfig, "TS_RESP_CTX_set_certs") }
         }
         var clock = StampClock(time: time, serial: serial)
         let resp: OpaquePointer? = withUnsafeMutablePointer(to: &clock) { clockPtr in
@@ -72,18 +73,18 @@ public struct TimeStampAuthority: Sendable {
             }, clockPtr)
             return TS_RESP_create_response(ctx, bio.bio)
         }
-        guard let resp else { throw CryptoError.openssl("tsa.respond", "TS_RESP_create_response") }
+        guard let resp else { throw CryptoError.openssl(StatusCode.tsaRespond, "TS_RESP_create_response") }
         defer { TS_RESP_free(resp) }
         let status = TS_RESP_get_status_info(resp).flatMap { TS_STATUS_INFO_get0_status($0) }.map { ASN1_INTEGER_get($0) } ?? -1
-        guard status == 0 else { throw CryptoError.openssl("tsa.rejected", "TimeStampResp status \(status)") }
-        guard let der = encodeDER({ i2d_TS_RESP(resp, $0) }) else { throw CryptoError.openssl("tsa.encode", "i2d_TS_RESP") }
+        guard status == 0 else { throw CryptoError.openssl(StatusCode.tsaRejected, "TimeStampResp status \(status)") }
+        guard let der = encodeDER({ i2d_TS_RESP(resp, $0) }) else { throw CryptoError.openssl(StatusCode.tsaEncode, "i2d_TS_RESP") }
         return der
     }
 
     /// A DER TimeStampReq (v1, certReq TRUE, no nonce) for `imprint`.
     static func requestDER(imprint: [UInt8], digest: DigestAlgorithm) throws(CryptoError) -> [UInt8] {
         guard let req = TS_REQ_new(), let msg = TS_MSG_IMPRINT_new(), let algo = X509_ALGOR_new() else {
-            throw CryptoError.openssl("tsa.alloc", "TS_REQ_new")
+            throw CryptoError.openssl(StatusCode.tsaAlloc, "TS_REQ_new")
         }
         defer { TS_REQ_free(req); TS_MSG_IMPRINT_free(msg); X509_ALGOR_free(algo) }
         let nid: Int32 = switch digest {
@@ -99,7 +100,7 @@ public struct TimeStampAuthority: Sendable {
               TS_REQ_set_msg_imprint(req, msg) == 1,
               TS_REQ_set_cert_req(req, 1) == 1,
               let der = encodeDER({ i2d_TS_REQ(req, $0) }) else {
-            throw CryptoError.openssl("tsa.request", "building TimeStampReq")
+            throw CryptoError.openssl(StatusCode.tsaRequest, "building TimeStampReq")
         }
         return der
     }

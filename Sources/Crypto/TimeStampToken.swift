@@ -1,5 +1,6 @@
-import Foundation
 import COpenSSL
+import Foundation
+import Ground
 
 /// An RFC 3161 TimeStampToken: a CMS `ContentInfo` whose SignedData carries a `TSTInfo`.
 ///
@@ -49,20 +50,20 @@ public struct TimeStampToken: Sendable {
         guard CMS_get0_type(cms).map({ OBJ_obj2nid($0) }) == NID_pkcs7_signed,
               CMS_get0_eContentType(cms).map({ OBJ_obj2nid($0) }) == NID_id_smime_ct_TSTInfo,
               let content = CMS_get0_content(cms)?.pointee, let data = ASN1_STRING_get0_data(content) else {
-            throw CryptoError.openssl("tst.notTimeStampToken", "CMS_get0_content")
+            throw CryptoError.openssl(StatusCode.tstNotTimeStampToken, "CMS_get0_content")
         }
         var cursor: UnsafePointer<UInt8>? = data
         guard let tst = d2i_TS_TST_INFO(nil, &cursor, Int(ASN1_STRING_length(content))) else {
-            throw CryptoError.openssl("tst.notTimeStampToken", "d2i_TS_TST_INFO")
+            throw CryptoError.openssl(StatusCode.tstNotTimeStampToken, "d2i_TS_TST_INFO")
         }
         defer { TS_TST_INFO_free(tst) }
         guard let time = TS_TST_INFO_get_time(tst), let gen = TimeStampToken.generalizedTime(time) else {
-            throw CryptoError("tst.badGenTime", "genTime does not parse")
+            throw CryptoError(StatusCode.tstBadGenTime, "genTime does not parse")
         }
         genTime = gen
         guard let imprint = TS_TST_INFO_get_msg_imprint(tst), let algo = TS_MSG_IMPRINT_get_algo(imprint),
               let msg = TS_MSG_IMPRINT_get_msg(imprint) else {
-            throw CryptoError("tst.badImprint", "messageImprint missing")
+            throw CryptoError(StatusCode.tstBadImprint, "messageImprint missing")
         }
         var obj: OpaquePointer?
         X509_ALGOR_get0(&obj, nil, nil, algo)
@@ -124,10 +125,10 @@ public struct TimeStampToken: Sendable {
         defer { TS_RESP_free(resp) }
         let status = TS_RESP_get_status_info(resp).flatMap { TS_STATUS_INFO_get0_status($0) }.map { ASN1_INTEGER_get($0) } ?? -1
         guard status == 0 || status == 1 else {
-            throw CryptoError("tst.notGranted", "TimeStampResp status \(status)")
+            throw CryptoError(StatusCode.tstNotGranted, "TimeStampResp status \(status)")
         }
         guard let token = TS_RESP_get_token(resp), let bytes = encodeDER({ i2d_PKCS7(token, $0) }) else {
-            throw CryptoError("tst.noToken", "TimeStampResp carries no token")
+            throw CryptoError(StatusCode.tstNoToken, "TimeStampResp carries no token")
         }
         return bytes
     }

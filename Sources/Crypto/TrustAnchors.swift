@@ -1,5 +1,6 @@
-import Foundation
 import COpenSSL
+import Foundation
+import Ground
 
 /// A list of trust anchors: root or intermediate certificates a chain may end at.
 ///
@@ -30,7 +31,7 @@ public struct TrustAnchors: Sendable {
     /// Every certificate in a PEM file.
     public init(pemFile path: String) throws(CryptoError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CryptoError("anchors.unreadable", "cannot read \(path)")
+            throw CryptoError(StatusCode.anchorsUnreadable, "cannot read \(path)")
         }
         try self.init(pem: String(decoding: data, as: UTF8.self))
     }
@@ -43,14 +44,14 @@ final class AnchorStore: @unchecked Sendable {
     let store: OpaquePointer?
 
     init(_ certificates: [Certificate]) throws(CryptoError) {
-        guard let store = X509_STORE_new() else { throw CryptoError.openssl("anchors.alloc", "X509_STORE_new") }
+        guard let store = X509_STORE_new() else { throw CryptoError.openssl(StatusCode.anchorsAlloc, "X509_STORE_new") }
         self.store = store
         for cert in certificates {
             guard X509_STORE_add_cert(store, cert.x509) == 1 else {
                 // A duplicate anchor is harmless; anything else is not.
                 let err = ERR_peek_last_error()
                 if ERR_GET_REASON(err) == X509_R_CERT_ALREADY_IN_HASH_TABLE { ERR_clear_error(); continue }
-                throw CryptoError.openssl("anchors.add", "X509_STORE_add_cert")
+                throw CryptoError.openssl(StatusCode.anchorsAdd, "X509_STORE_add_cert")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// The archive's own P-256 signing key and its self-signed certificate, kept in the archive
 /// directory as `archive-key.pem` (PKCS#8, mode 0600) and `archive-cert.pem` (mode 0644).
@@ -15,7 +16,7 @@ public struct ArchiveKey: Sendable {
     public let certificate: Certificate
 
     /// Lowercase hex SHA-256 of the public key's SubjectPublicKeyInfo DER.
-    public var fingerprint: String { certificate.keyFingerprint }
+    public var fingerprint: String { certificate.keyFingerprint.hex }
 
     public init(privateKey: PrivateKey, certificate: Certificate) {
         self.privateKey = privateKey
@@ -67,13 +68,17 @@ public struct ArchiveKey: Sendable {
             throw .archiveKey("cannot generate the archive key: \(error)")
         }
         let keyPath = archive + "/" + keyFile
-        let fd = open(keyPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .archiveKey("cannot create \(keyPath): \(String(cString: strerror(errno)))") }
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.create(keyPath, exclusive: true, permissions: 0o600) } catch {
+            throw .archiveKey("cannot create \(keyPath): \(error)")
+        }
         let pem = Array(key.pemPKCS8.utf8)
-        let wrote = pem.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        fsync(fd)
-        close(fd)
-        guard wrote == pem.count else { throw .archiveKey("cannot write \(keyPath)") }
+        do {
+            try pem.withUnsafeBytes { try fd.write(all: $0) }
+            try fd.sync()
+        } catch {
+            throw .archiveKey("cannot write \(keyPath): \(error)")
+        }
         try BagWriter.writeFile(archive + "/" + certificateFile, Array(cert.pem.utf8))
         return (ArchiveKey(privateKey: key, certificate: cert), true)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// A BagIt checksum algorithm (RFC 8493 §2.4): the `<alg>` of `manifest-<alg>.txt` and
 /// `tagmanifest-<alg>.txt`, spelt as bagit-python spells it (Python's `hashlib` names).
@@ -78,22 +79,13 @@ public enum BagDigest: String, CaseIterable, Sendable, Comparable {
     /// Hex digests and size of a regular file, read once in 1 MiB blocks for every algorithm
     /// (opened with `O_NOFOLLOW`); nil when it cannot be opened or read.
     static func digests(ofFile path: String, _ algorithms: [BagDigest]) -> (digests: [BagDigest: String], size: UInt64)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let file = try? FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes) else { return nil }
         let hashers = algorithms.compactMap { a in a.hasher().map { (a, $0) } }
-        var total: UInt64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            for (_, h) in hashers { h.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
-            total += UInt64(n)
-        }
+        do {
+            try file.forEachChunkInPlace(in: 0..<file.count) { chunk in for (_, h) in hashers { h.update(chunk) } }
+        } catch { return nil }
         var out: [BagDigest: String] = [:]
         for (a, h) in hashers { out[a] = Hex.encode(h.finalize()) }
-        return (out, total)
+        return (out, UInt64(file.count))
     }
 }

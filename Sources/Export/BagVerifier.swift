@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// `verify-export`: checks a bag made by `Exporter` without the archive.
 ///
@@ -47,14 +48,14 @@ public struct BagVerifier {
                        custodyEvents: 0, findings: [])
         let declaration = read("bagit.txt").map { String(decoding: $0, as: UTF8.self) }
         guard let declaration else {
-            r.findings.append(BagFinding("bag.notABag", path: "bagit.txt", "\(bag) has no bagit.txt"))
+            r.findings.append(BagFinding(StatusCode.bagNotABag, path: "bagit.txt", "\(bag) has no bagit.txt"))
             return r
         }
         if !declaration.contains("BagIt-Version: 1.0") || !declaration.contains("Tag-File-Character-Encoding: UTF-8") {
-            r.findings.append(BagFinding("bag.notABag", path: "bagit.txt", "bagit.txt does not declare BagIt 1.0 in UTF-8"))
+            r.findings.append(BagFinding(StatusCode.bagNotABag, path: "bagit.txt", "bagit.txt does not declare BagIt 1.0 in UTF-8"))
         }
         for tag in Self.requiredTags where !exists(tag) {
-            r.findings.append(BagFinding("bag.tagFileMissing", path: tag, "required tag file \(tag) is missing"))
+            r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: tag, "required tag file \(tag) is missing"))
         }
         let onDisk = walk()
         var payloadManifests: [BagDigest: [String: String]] = [:], tagManifests: [BagDigest: [String: String]] = [:]
@@ -64,10 +65,10 @@ public struct BagVerifier {
             if tag { tagManifests[digest] = entries } else { payloadManifests[digest] = entries }
         }
         if payloadManifests.isEmpty {
-            r.findings.append(BagFinding("bag.tagFileMissing", path: "manifest-sha256.txt", "the bag has no payload manifest (manifest-<algorithm>.txt)"))
+            r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: "manifest-sha256.txt", "the bag has no payload manifest (manifest-<algorithm>.txt)"))
         }
         if tagManifests.isEmpty {
-            r.findings.append(BagFinding("bag.tagFileMissing", path: "tagmanifest-sha256.txt", "the bag has no tag manifest (tagmanifest-<algorithm>.txt)"))
+            r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: "tagmanifest-sha256.txt", "the bag has no tag manifest (tagmanifest-<algorithm>.txt)"))
         }
         let isTagManifest = { (p: String) in BagDigest.manifest(named: p)?.tag == true && !p.contains("/") }
         // Every algorithm a manifest uses, and SHA-256 always (custody.json lists it).
@@ -83,12 +84,12 @@ public struct BagVerifier {
             let listed = payloadManifests.filter { $0.value[path] != nil }
             if !path.hasPrefix("data/") {
                 for (d, _) in listed.sorted(by: { $0.key < $1.key }) {
-                    r.findings.append(BagFinding("bag.manifestMalformed", path: path, "\(d.payloadManifest) lists \(path) outside data/"))
+                    r.findings.append(BagFinding(StatusCode.bagManifestMalformed, path: path, "\(d.payloadManifest) lists \(path) outside data/"))
                 }
                 continue
             }
             guard let (sums, size) = hashFile(path, algorithms) else {
-                r.findings.append(BagFinding("bag.payloadMissing", path: path, "payload file \(path) is missing (removed)"))
+                r.findings.append(BagFinding(StatusCode.bagPayloadMissing, path: path, "payload file \(path) is missing (removed)"))
                 continue
             }
             actualSHA256[path] = sums[.sha256]
@@ -103,7 +104,7 @@ public struct BagVerifier {
         for path in tagPaths {
             guard let (sums, _) = hashFile(path, algorithms) else {
                 if !Self.requiredTags.contains(path) {
-                    r.findings.append(BagFinding("bag.tagFileMissing", path: path, "tag file \(path) is listed but missing (removed)"))
+                    r.findings.append(BagFinding(StatusCode.bagTagFileMissing, path: path, "tag file \(path) is listed but missing (removed)"))
                 }
                 continue
             }
@@ -130,11 +131,11 @@ public struct BagVerifier {
         for (d, entries) in manifests.sorted(by: { $0.key < $1.key }) {
             let manifest = tag ? d.tagManifest : d.payloadManifest
             guard let expected = entries[path] else {
-                out.append(BagFinding(tag ? "bag.tagFileUnlisted" : "bag.payloadUnlisted", path: path, "\(kind) \(path) is not in \(manifest) (added)"))
+                out.append(BagFinding(tag ? StatusCode.bagTagFileUnlisted : StatusCode.bagPayloadUnlisted, path: path, "\(kind) \(path) is not in \(manifest) (added)"))
                 continue
             }
             if sums[d] != expected {
-                out.append(BagFinding(tag ? "bag.tagFileChanged" : "bag.payloadChanged", path: path,
+                out.append(BagFinding(tag ? StatusCode.bagTagFileChanged : StatusCode.bagPayloadChanged, path: path,
                                       "\(kind) \(path) hashes to \(sums[d] ?? "?") (\(d.rawValue)), \(manifest) says \(expected) (changed)"))
             }
         }
@@ -153,7 +154,7 @@ public struct BagVerifier {
     func checkOxum(_ r: inout Result) {
         guard let info = read("bag-info.txt").map({ String(decoding: $0, as: UTF8.self) }) else { return }
         guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Payload-Oxum:") }) else {
-            r.findings.append(BagFinding("bag.oxumMismatch", path: "bag-info.txt", "bag-info.txt has no Payload-Oxum"))
+            r.findings.append(BagFinding(StatusCode.bagOxumMismatch, path: "bag-info.txt", "bag-info.txt has no Payload-Oxum"))
             return
         }
         let value = line.dropFirst("Payload-Oxum:".count).trimmingCharacters(in: .whitespaces)
@@ -164,7 +165,7 @@ public struct BagVerifier {
             bytes += fileSize(path) ?? 0
         }
         if parts.count != 2 || UInt64(parts[0]) != bytes || Int(parts[1]) != files {
-            r.findings.append(BagFinding("bag.oxumMismatch", path: "bag-info.txt",
+            r.findings.append(BagFinding(StatusCode.bagOxumMismatch, path: "bag-info.txt",
                                          "Payload-Oxum says \(value), the payload holds \(bytes).\(files)"))
         }
     }
@@ -181,7 +182,7 @@ public struct BagVerifier {
         }
         let doc: CustodyDocument
         do { doc = try CustodyDocument.decoder().decode(CustodyDocument.self, from: Data(custody)) } catch {
-            r.findings.append(BagFinding("custody.malformed", path: "custody.json", "custody.json does not decode: \(error)"))
+            r.findings.append(BagFinding(StatusCode.custodyMalformed, path: "custody.json", "custody.json does not decode: \(error)"))
             return
         }
         r.records = doc.records.count
@@ -189,19 +190,19 @@ public struct BagVerifier {
         let bagId = info.split(separator: "\n").first { $0.hasPrefix("External-Identifier:") }
             .map { $0.dropFirst("External-Identifier:".count).trimmingCharacters(in: .whitespaces) }
         if bagId != doc.export.externalIdentifier {
-            r.findings.append(BagFinding("custody.bagMismatch", path: "custody.json",
+            r.findings.append(BagFinding(StatusCode.custodyBagMismatch, path: "custody.json",
                                          "custody.json is for bag \(doc.export.externalIdentifier), bag-info.txt names \(bagId ?? "none")"))
         }
         var listed: [String: String] = [:]
         for record in doc.records {
-            for f in record.files { listed[f.path] = f.sha256 }
+            for f in record.files { listed[f.path] = f.sha256.hex }
         }
         for (path, sha) in listed.sorted(by: { $0.key < $1.key }) where payload[path] != sha {
-            r.findings.append(BagFinding("custody.fileMismatch", path: path,
+            r.findings.append(BagFinding(StatusCode.custodyFileMismatch, path: path,
                                          "custody.json lists \(path) with SHA-256 \(sha), the manifest \(payload[path] ?? "does not list it")"))
         }
         for path in payload.keys.sorted() where listed[path] == nil {
-            r.findings.append(BagFinding("custody.fileMismatch", path: path, "custody.json does not list payload file \(path)"))
+            r.findings.append(BagFinding(StatusCode.custodyFileMismatch, path: path, "custody.json does not list payload file \(path)"))
         }
         guard let chain = doc.custodyChain else { return }
         r.custodyEvents = chain.events.count
@@ -213,22 +214,22 @@ public struct BagVerifier {
         for record in doc.records {
             for seq in record.custodyEvents {
                 guard let entry = inChain[seq] else {
-                    r.findings.append(BagFinding("custody.chainBroken", path: "custody.json", sequence: seq,
+                    r.findings.append(BagFinding(StatusCode.custodyChainBroken, path: "custody.json", sequence: seq,
                                                  "record \(record.recordId) names custody event \(seq), which the chain does not hold"))
                     continue
                 }
                 if entry.isRedacted {
-                    r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: seq,
+                    r.findings.append(BagFinding(StatusCode.custodyEventRedacted, path: "custody.json", sequence: seq,
                                                  "record \(record.recordId) names custody event \(seq), which the chain ships redacted"))
                 }
             }
         }
         if let rep = doc.export.replicationEvent {
             if rep != chain.headSequence {
-                r.findings.append(BagFinding("custody.headMismatch", path: "custody.json", sequence: rep,
+                r.findings.append(BagFinding(StatusCode.custodyHeadMismatch, path: "custody.json", sequence: rep,
                                              "the replication event \(rep) is not the chain head \(chain.headSequence)"))
             } else if inChain[rep]?.isRedacted == true {
-                r.findings.append(BagFinding("custody.eventRedacted", path: "custody.json", sequence: rep,
+                r.findings.append(BagFinding(StatusCode.custodyEventRedacted, path: "custody.json", sequence: rep,
                                              "the replication event \(rep) is shipped redacted"))
             }
         }
@@ -243,13 +244,13 @@ public struct BagVerifier {
         for (n, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let text = line.hasSuffix("\r") ? line.dropLast() : line
             guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) has no path"))
+                findings.append(BagFinding(StatusCode.bagManifestMalformed, path: name, "\(name) line \(n + 1) has no path"))
                 continue
             }
             let digest = text[..<space].lowercased()
             let path = BagPath.decode(String(text[space...].drop { $0 == " " || $0 == "\t" }))
             guard digest.count == algorithm.hexLength, Hex.decode(digest) != nil, BagPath.components(of: path) != nil else {
-                findings.append(BagFinding("bag.manifestMalformed", path: name, "\(name) line \(n + 1) is not `<\(algorithm.rawValue)>  <path>`"))
+                findings.append(BagFinding(StatusCode.bagManifestMalformed, path: name, "\(name) line \(n + 1) is not `<\(algorithm.rawValue)>  <path>`"))
                 continue
             }
             out[path] = digest

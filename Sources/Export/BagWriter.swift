@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 
 /// Writes a BagIt 1.0 bag (RFC 8493) into a staging directory and moves it into place.
 ///
@@ -48,9 +49,7 @@ public final class BagWriter {
 
     /// Streams one payload file out of the store into `data/…`.
     public func writePayload(_ entry: PayloadPlan.Entry, from store: ContentStore) throws(ExportError) {
-        guard let id = ContentID(hex: entry.blobId) else {
-            throw .blobRefused(recordId: entry.recordId, path: entry.bagPath, blobId: entry.blobId, reason: "cas.badID")
-        }
+        let id = entry.blobId
         let target = staging + "/" + entry.bagPath
         try Self.makeDirectory((target as NSString).deletingLastPathComponent)
         do {
@@ -59,13 +58,13 @@ public final class BagWriter {
             switch e {
             case .input(let p, let err): throw .io(path: p, errno: err)
             case .notAnArchive, .unsupportedFormat, .storage: throw .blobRefused(
-                recordId: entry.recordId, path: entry.bagPath, blobId: entry.blobId, reason: e.description)
-            default: throw .blobRefused(recordId: entry.recordId, path: entry.bagPath, blobId: entry.blobId, reason: e.code)
+                recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.description)
+            default: throw .blobRefused(recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.code)
             }
         } catch {
             throw .io(path: target, errno: EIO)
         }
-        var sums: [BagDigest: String] = [.sha256: entry.blobId]
+        var sums: [BagDigest: String] = [.sha256: id.hex]
         let others = digests.filter { $0 != .sha256 }
         if !others.isEmpty {
             // The CAS proved the SHA-256 on the way out; the other algorithms read the copy back.
@@ -124,7 +123,7 @@ public final class BagWriter {
 
     static func place(staging: String, destination: String) throws(ExportError) {
         if FileManager.default.fileExists(atPath: destination) { rmdir(destination) }
-        guard rename(staging, destination) == 0 else { throw .io(path: destination, errno: errno) }
+        do { try FileSystem.rename(staging, to: destination) } catch { throw .io(path: destination, errno: error.rawValue) }
     }
 
     static func makeDirectory(_ path: String) throws(ExportError) {
@@ -136,19 +135,15 @@ public final class BagWriter {
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(ExportError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io(path: path, errno: errno) }
-        defer { close(fd) }
         do {
-            try bytes.withUnsafeBytes { try ContentStore.writeAll(fd, $0, path: path) }
+            let fd = try FileDescriptor.create(path, exclusive: false)
+            try bytes.withUnsafeBytes { try fd.write(all: $0) }
         } catch {
-            throw .io(path: path, errno: EIO)
+            throw .io(path: path, errno: (error as? Errno)?.rawValue ?? Errno.ioError.rawValue)
         }
     }
 
     static func fileSize(_ path: String) -> UInt64? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return UInt64(st.st_size)
+        (try? FileSystem.status(atPath: path)).map { UInt64(max(0, $0.size)) }
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 import Ingest
 
 /// The part of the archive's hash-chained custody log that an export ships: every event from
@@ -53,33 +54,33 @@ public struct CustodyChain: Codable, Sendable, Equatable {
     public func check() -> [Problem] {
         var problems: [Problem] = []
         guard format == Self.format || format == Self.formatV1 else {
-            return [Problem(code: "custody.unknownFormat", sequence: nil, detail: "chain format \(format.debugDescription)")]
+            return [Problem(code: StatusCode.custodyUnknownFormat, sequence: nil, detail: "chain format \(format.debugDescription)")]
         }
         guard let last = events.last else {
-            return [Problem(code: "custody.empty", sequence: nil, detail: "the custody chain has no events")]
+            return [Problem(code: StatusCode.custodyEmpty, sequence: nil, detail: "the custody chain has no events")]
         }
         var previous: Entry?
         for entry in events {
             if let detail = hashProblem(entry) {
-                problems.append(Problem(code: "custody.eventTampered", sequence: entry.seq, detail: detail))
+                problems.append(Problem(code: StatusCode.custodyEventTampered, sequence: entry.seq, detail: detail))
             }
             if let previous {
                 if entry.seq != previous.seq + 1 {
-                    problems.append(Problem(code: "custody.sequenceGap", sequence: entry.seq,
+                    problems.append(Problem(code: StatusCode.custodySequenceGap, sequence: entry.seq,
                                             detail: "custody event \(entry.seq) follows event \(previous.seq)"))
                 }
                 if entry.prevHash != previous.hash {
-                    problems.append(Problem(code: "custody.chainBroken", sequence: entry.seq,
+                    problems.append(Problem(code: StatusCode.custodyChainBroken, sequence: entry.seq,
                                             detail: "custody event \(entry.seq) does not point at event \(previous.seq)'s hash"))
                 }
             } else if entry.seq == 1, entry.prevHash != CustodyEvent.genesisHash {
-                problems.append(Problem(code: "custody.chainBroken", sequence: 1,
+                problems.append(Problem(code: StatusCode.custodyChainBroken, sequence: 1,
                                         detail: "the first custody event does not start from the genesis hash"))
             }
             previous = entry
         }
         if last.seq != headSequence || last.hash != headHash {
-            problems.append(Problem(code: "custody.headMismatch", sequence: last.seq,
+            problems.append(Problem(code: StatusCode.custodyHeadMismatch, sequence: last.seq,
                                     detail: "the chain ends at event \(last.seq) (\(last.hash)), the head is \(headSequence) (\(headHash))"))
         }
         return problems

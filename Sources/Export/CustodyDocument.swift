@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Verify
 
 /// `custody.json`: what was exported, by whom, when, with which tool, each record's
@@ -58,17 +59,17 @@ public struct CustodyDocument: Codable, Sendable, Equatable {
     }
 
     public struct RecordCustody: Codable, Sendable, Equatable {
-        public var recordId: String
-        public var kind: String
-        public var integrity: String
-        public var trust: String?
-        public var keyFingerprint: String?
+        public var recordId: ContentID
+        public var kind: MediaKind
+        public var integrity: Integrity
+        public var trust: Trust?
+        public var keyFingerprint: ContentID?
         public var captureTime: String?
         public var tsaTime: String?
         public var ingestTime: String
         public var failureCodes: [String]
         /// Sink → state, as the index holds it.
-        public var sidecars: [String: String]
+        public var sidecars: [SidecarSink: SidecarState]
         public var files: [BagFile]
         /// The report stored at ingest (`IndexedRecord.reportJSON`).
         public var verificationAtIngest: CaptureReport?
@@ -83,8 +84,8 @@ public struct CustodyDocument: Codable, Sendable, Equatable {
     public struct BagFile: Codable, Sendable, Equatable {
         /// Path from the bag root (`data/<recordId>/…`).
         public var path: String
-        public var role: String
-        public var sha256: String
+        public var role: FileRole
+        public var sha256: ContentID
         public var size: UInt64
         public var sourcePaths: [String]?
     }
@@ -105,10 +106,10 @@ public struct CustodyDocument: Codable, Sendable, Equatable {
     /// The fresh verification of one further variant.
     public struct VariantCheck: Codable, Sendable, Equatable {
         public var path: String
-        public var sha256: String?
-        public var recordId: String?
-        public var integrity: String
-        public var trust: String?
+        public var sha256: ContentID?
+        public var recordId: ContentID?
+        public var integrity: Integrity
+        public var trust: Trust?
         public var failureCodes: [String]
     }
 }

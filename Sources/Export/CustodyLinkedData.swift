@@ -63,7 +63,7 @@ public enum CustodyLinkedData {
                             "@id": iri("hash", "sha256:" + file.path), "@type": "uco-types:Hash",
                             // The vocabulary's value as an xsd:string literal (UCO 1.4+).
                             "uco-types:hashMethod": ["@type": "xsd:string", "@value": "SHA256"],
-                            "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256],
+                            "uco-types:hashValue": ["@type": "xsd:hexBinary", "@value": file.sha256.hex],
                          ]]],
                     ],
                 ])
@@ -85,9 +85,9 @@ public enum CustodyLinkedData {
             }
             let sidecars = record.sidecars.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             graph.append([
-                "@id": iri("provenance-record", "record:" + record.recordId), "@type": "case-investigation:ProvenanceRecord",
-                "case-investigation:exhibitNumber": record.recordId,
-                "uco-core:description": "integrity \(record.integrity); trust \(record.trust ?? "n/a"); sidecars: \(sidecars.isEmpty ? "none" : sidecars)",
+                "@id": iri("provenance-record", "record:" + record.recordId.hex), "@type": "case-investigation:ProvenanceRecord",
+                "case-investigation:exhibitNumber": record.recordId.hex,
+                "uco-core:description": "integrity \(record.integrity.rawValue); trust \(record.trust?.rawValue ?? "n/a"); sidecars: \(sidecars.isEmpty ? "none" : sidecars)",
                 "uco-core:object": fileRefs,
             ])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Verify
 
 extension CustodyReport {
@@ -19,8 +20,8 @@ extension CustodyReport {
         var integrity: [String: Int] = [:]
         var sidecars: [String: Int] = [:]
         for r in records {
-            integrity[r.integrity, default: 0] += 1
-            for state in r.sidecars.values { sidecars[state, default: 0] += 1 }
+            integrity[r.integrity.rawValue, default: 0] += 1
+            for state in r.sidecars.values { sidecars[state.rawValue, default: 0] += 1 }
         }
         h += "<div class=\"counts\"><table><tr><th>Integrity at ingest</th><th>Records</th></tr>"
         for state in ordered(integrity.keys, Self.integrityOrder) {
@@ -36,23 +37,23 @@ extension CustodyReport {
         h += "<th>Trust</th><th>Capture time (signed)</th><th>Sidecars</th></tr>"
         for (n, r) in records.enumerated() {
             let fresh = r.verificationAtExport.report?.integrity.rawValue
-            let sinks = r.sidecars.sorted { $0.key < $1.key }.map { "\(esc($0.key)) \(stateSpan($0.value))" }.joined(separator: "<br>")
-            h += "<tr><td><a href=\"#record-\(n + 1)\">\(n + 1)</a></td><td><a href=\"#record-\(n + 1)\"><code>\(esc(String(r.recordId.prefix(16))))…</code></a>"
-            h += "<br><span class=\"note\">\(esc(primaryName(r)))</span></td><td>\(esc(r.kind))</td><td>\(stateSpan(r.integrity))</td>"
-            h += "<td>\(fresh.map(stateSpan) ?? esc(r.verificationAtExport.state))</td><td>\(esc(r.trust ?? "—"))</td>"
+            let sinks = r.sidecars.sorted { $0.key < $1.key }.map { "\(esc($0.key.rawValue)) \(stateSpan($0.value.rawValue))" }.joined(separator: "<br>")
+            h += "<tr><td><a href=\"#record-\(n + 1)\">\(n + 1)</a></td><td><a href=\"#record-\(n + 1)\"><code>\(esc(String(r.recordId.hex.prefix(16))))…</code></a>"
+            h += "<br><span class=\"note\">\(esc(primaryName(r)))</span></td><td>\(esc(r.kind.rawValue))</td><td>\(stateSpan(r.integrity.rawValue))</td>"
+            h += "<td>\(fresh.map(stateSpan) ?? esc(r.verificationAtExport.state))</td><td>\(esc(r.trust?.rawValue ?? "—"))</td>"
             h += "<td>\(esc(r.captureTime ?? "not stated"))</td><td>\(sinks.isEmpty ? "none" : sinks)</td></tr>"
         }
         h += "</table></section>\n"
         h += "<nav class=\"toc\" id=\"contents\"><h2>Contents</h2><ol>"
         h += "<li><a href=\"#summary\">Summary</a></li><li><a href=\"#about\">About this export</a></li>"
         for (n, r) in records.enumerated() {
-            h += "<li><a href=\"#record-\(n + 1)\">Record \(n + 1): \(esc(primaryName(r)))</a> <span class=\"note\">\(esc(r.integrity))</span></li>"
+            h += "<li><a href=\"#record-\(n + 1)\">Record \(n + 1): \(esc(primaryName(r)))</a> <span class=\"note\">\(esc(r.integrity.rawValue))</span></li>"
         }
         return h + "</ol></nav>\n"
     }
 
-    static let integrityOrder = ["intact", "tampered", "unsigned", "malformed"]
-    static let sidecarOrder = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
+    static let integrityOrder = [Integrity.intact, .tampered, .unsigned, .malformed].map(\.rawValue)
+    static let sidecarOrder = SidecarState.allCases.map(\.rawValue)
 
     func ordered(_ keys: Dictionary<String, Int>.Keys, _ order: [String]) -> [String] {
         order.filter(keys.contains) + keys.filter { !order.contains($0) }.sorted()
@@ -60,8 +61,8 @@ extension CustodyReport {
 
     /// The delivery file's name.
     func primaryName(_ r: CustodyDocument.RecordCustody) -> String {
-        let media = r.files.first { $0.role == "media" } ?? r.files.first
-        return media.map { ($0.path as NSString).lastPathComponent } ?? r.recordId
+        let media = r.files.first { $0.role == .media } ?? r.files.first
+        return media.map { ($0.path as NSString).lastPathComponent } ?? r.recordId.hex
     }
 
     /// Print layout (`@media print` and `@page`): the paper size, a running head with the case

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Ingest
 import Verify
 
@@ -67,25 +68,26 @@ public struct CustodyReport {
     func section(_ r: CustodyDocument.RecordCustody, _ n: Int) -> String {
         let ingest = r.verificationAtIngest
         let fresh = r.verificationAtExport.report
-        var h = "<section class=\"record\" id=\"record-\(n)\"><h2>Record \(n): <code>\(esc(r.recordId))</code></h2>\n<div class=\"top\">"
-        if let t = thumbnails[r.recordId] {
+        var h = "<section class=\"record\" id=\"record-\(n)\"><h2>Record \(n): <code>\(esc(r.recordId.hex))</code></h2>\n<div class=\"top\">"
+        let id = r.recordId.hex
+        if let t = thumbnails[id] {
             h += "<div class=\"thumbbox\"><img class=\"thumb\" id=\"thumb-\(n)\" alt=\"derived preview of the delivery file (not evidence)\" "
             h += "src=\"data:\(t.mime);base64,\(Data(t.bytes).base64EncodedString())\"></div>"
         } else {
             h += "<div class=\"thumbbox\"><span class=\"note\">no preview</span></div>"
         }
         h += "<div>" + table(nil, [
-            ("Kind", esc(r.kind)),
-            ("Preview", esc(thumbnailNotes[r.recordId] ?? (thumbnails[r.recordId] == nil ? "none" : "derived preview, not evidence"))),
-            ("Integrity at ingest", stateSpan(r.integrity)),
+            ("Kind", esc(r.kind.rawValue)),
+            ("Preview", esc(thumbnailNotes[id] ?? (thumbnails[id] == nil ? "none" : "derived preview, not evidence"))),
+            ("Integrity at ingest", stateSpan(r.integrity.rawValue)),
             ("Integrity at export", fresh.map { stateSpan($0.integrity.rawValue) } ?? esc(r.verificationAtExport.reason ?? "not run")),
             ("Changes since ingest", r.verificationAtExport.changes.isEmpty ? "none" : esc(r.verificationAtExport.changes.joined(separator: "; "))),
             ("Other variants at export", r.verificationAtExport.variants.isEmpty ? "none" : r.verificationAtExport.variants.map { v in
-                code(v.path) + ": " + stateSpan(v.integrity) + (v.failureCodes.isEmpty ? "" : " (" + esc(v.failureCodes.joined(separator: ", ")) + ")")
+                code(v.path) + ": " + stateSpan(v.integrity.rawValue) + (v.failureCodes.isEmpty ? "" : " (" + esc(v.failureCodes.joined(separator: ", ")) + ")")
             }.joined(separator: "<br>")),
-            ("Signer key", r.keyFingerprint.map(code) ?? "unsigned"),
+            ("Signer key", r.keyFingerprint.map { code($0.hex) } ?? "unsigned"),
             ("Signer", esc((fresh ?? ingest)?.signer.map { "\($0.subject) (issuer \($0.issuer))" } ?? "—")),
-            ("Trust", esc(r.trust ?? "—")),
+            ("Trust", esc(r.trust?.rawValue ?? "—")),
             ("Capture time (signed)", esc(r.captureTime ?? "not stated") + ((fresh ?? ingest)?.timeRung.map { " (rung: \(esc($0)))" } ?? "")),
             ("Time-stamp authority time", esc(r.tsaTime ?? "none")),
             ("Ingested", esc(r.ingestTime)),
@@ -94,7 +96,7 @@ public struct CustodyReport {
         h += "<h3>Evidence files (sidecars)</h3>" + sidecarTable(r, fresh ?? ingest)
         h += "<h3>Capture facts stated by the device</h3>" + factsTable(fresh ?? ingest)
         h += "<h3>Signed pose trace</h3>"
-        if let trace = poseTraces[r.recordId] {
+        if let trace = poseTraces[id] {
             h += "<p class=\"note\">Gyroscope x/y/z (rad/s), \(trace.gyro.count) samples at \(PoseTracePlot.f(trace.rateHz)) Hz, "
             h += "time in milliseconds from the shutter. Drawn for a person to compare with the motion in the footage.</p>"
             h += PoseTracePlot.svg(trace, id: "pose-\(n)")
@@ -103,7 +105,7 @@ public struct CustodyReport {
         }
         h += "<h3>Files in this bag</h3><table><tr><th>Path</th><th>Role</th><th>Bytes</th><th>SHA-256</th></tr>"
         for f in r.files {
-            h += "<tr><td>\(code(f.path))</td><td>\(esc(f.role))</td><td>\(f.size)</td><td>\(code(f.sha256))</td></tr>"
+            h += "<tr><td>\(code(f.path))</td><td>\(esc(f.role.rawValue))</td><td>\(f.size)</td><td>\(code(f.sha256.hex))</td></tr>"
         }
         h += "</table><h3>Custody events</h3>"
         h += eventsTable(r)
@@ -133,12 +135,12 @@ public struct CustodyReport {
         var h = "<table><tr><th>Sink</th><th>State</th><th>Committed SHA-256</th><th>SHA-256 of the file</th><th>File</th></tr>"
         if let report, !report.sidecars.isEmpty {
             for s in report.sidecars {
-                h += "<tr><td>\(esc(s.sink))</td><td>\(stateSpan(s.state))</td><td>\(s.committedSha256.map(code) ?? "—")</td>"
-                h += "<td>\(s.actualSha256.map(code) ?? "—")</td><td>\(s.file.map(code) ?? "—")</td></tr>"
+                h += "<tr><td>\(esc(s.sink.rawValue))</td><td>\(stateSpan(s.state.rawValue))</td><td>\(s.committedSha256.map(\.hex).map(code) ?? "—")</td>"
+                h += "<td>\(s.actualSha256.map(\.hex).map(code) ?? "—")</td><td>\(s.file.map(code) ?? "—")</td></tr>"
             }
         } else {
             for (sink, state) in r.sidecars.sorted(by: { $0.key < $1.key }) {
-                h += "<tr><td>\(esc(sink))</td><td>\(stateSpan(state))</td><td>—</td><td>—</td><td>—</td></tr>"
+                h += "<tr><td>\(esc(sink.rawValue))</td><td>\(stateSpan(state.rawValue))</td><td>—</td><td>—</td><td>—</td></tr>"
             }
         }
         return h + "</table>"

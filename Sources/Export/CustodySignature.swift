@@ -1,5 +1,6 @@
 import C2PA
 import Crypto
+import Ground
 
 /// The signature over `custody.json`: a COSE_Sign1 message (RFC 9052 §4.2) in `custody.cose`.
 ///
@@ -37,21 +38,21 @@ public enum CustodySignature {
     public static func verify(_ cose: [UInt8], over custody: [UInt8], expectedCertificate: Certificate?) -> Outcome {
         let message: COSESign1
         do { message = try COSESign1(parsing: cose) } catch {
-            return .invalid(code: "signature.malformed", detail: "custody.cose is not a COSE_Sign1 message (\(error.code))")
+            return .invalid(code: StatusCode.signatureMalformed, detail: "custody.cose is not a COSE_Sign1 message (\(error.code))")
         }
         guard message.algorithm == .es256 else {
-            return .invalid(code: "signature.algorithm", detail: "custody.cose does not use ES256")
+            return .invalid(code: StatusCode.signatureAlgorithm, detail: "custody.cose does not use ES256")
         }
         guard let der = message.x5chain.first, let cert = try? Certificate(der: der), let key = cert.publicKey else {
-            return .invalid(code: "signature.noCertificate", detail: "custody.cose carries no usable certificate")
+            return .invalid(code: StatusCode.signatureNoCertificate, detail: "custody.cose carries no usable certificate")
         }
         if let expectedCertificate, expectedCertificate != cert {
-            return .invalid(code: "signature.certificateMismatch",
+            return .invalid(code: StatusCode.signatureCertificateMismatch,
                             detail: "custody.cose names a different certificate than archive-cert.pem")
         }
         guard key.verify(signature: message.signature, message: message.toBeSigned(payload: custody), algorithm: .es256) else {
-            return .invalid(code: "signature.invalid", detail: "the signature over custody.json does not verify")
+            return .invalid(code: StatusCode.signatureInvalid, detail: "the signature over custody.json does not verify")
         }
-        return .valid(fingerprint: cert.keyFingerprint)
+        return .valid(fingerprint: cert.keyFingerprint.hex)
     }
 }

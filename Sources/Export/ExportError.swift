@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Why an export could not be made. `code` is stable; tests and the CLI compare against it.
 /// An export that throws leaves no bag behind (it is built under a temporary name).
@@ -34,19 +35,19 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var code: String {
         switch self {
-        case .outputExists: "export.outputExists"
-        case .unknownRecord: "export.unknownRecord"
-        case .noRecords: "export.noRecords"
-        case .unsafePath: "export.unsafePath"
-        case .pathCollision: "export.pathCollision"
-        case .blobRefused: "export.blobRefused"
-        case .io: "export.io"
-        case .archiveKey: "export.archiveKey"
-        case .custody: "export.custody"
-        case .digest: "export.digestUnsupported"
-        case .pdfEngineMissing: "export.pdfEngineMissing"
-        case .pdfFailed: "export.pdfFailed"
-        case .notPlaced: "export.notPlaced"
+        case .outputExists: StatusCode.exportOutputExists
+        case .unknownRecord: StatusCode.exportUnknownRecord
+        case .noRecords: StatusCode.exportNoRecords
+        case .unsafePath: StatusCode.exportUnsafePath
+        case .pathCollision: StatusCode.exportPathCollision
+        case .blobRefused: StatusCode.exportBlobRefused
+        case .io: StatusCode.exportIo
+        case .archiveKey: StatusCode.exportArchiveKey
+        case .custody: StatusCode.exportCustody
+        case .digest: StatusCode.exportDigestUnsupported
+        case .pdfEngineMissing: StatusCode.exportPdfEngineMissing
+        case .pdfFailed: StatusCode.exportPdfFailed
+        case .notPlaced: StatusCode.exportNotPlaced
         }
     }
 

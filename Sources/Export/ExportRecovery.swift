@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Cleans up after exports that were killed. A staging folder `.<DIR>.export-<pid>.partial`
 /// whose process is dead is either
@@ -59,11 +60,10 @@ public enum ExportRecovery {
 
     /// One dead staging folder (nil when it no longer exists).
     static func recover(_ staging: String, pid: Int32, custody: (any CustodySource)?) -> Action? {
-        var st = stat()
-        guard lstat(staging, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let (destination, _) = parse(staging) else { return nil }
+        guard (try? FileSystem.status(atPath: staging))?.kind == .directory, let (destination, _) = parse(staging) else { return nil }
         if let id = externalIdentifier(staging), let custody, (try? custody.hasReplication(of: id)) == true {
             let empty = (try? FileManager.default.contentsOfDirectory(atPath: destination))?.isEmpty
-            if lstat(destination, &st) != 0 || empty == true {
+            if (try? FileSystem.status(atPath: destination)) == nil || empty == true {
                 do {
                     try BagWriter.place(staging: staging, destination: destination)
                     return Action(kind: .completed, staging: staging, destination: destination, pid: pid,

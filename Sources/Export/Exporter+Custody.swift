@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -11,16 +12,16 @@ extension Exporter {
         guard let media = Self.deliveryFile(plan, bag) else {
             return .init(state: "not-run", reason: "the record has no delivery file", report: nil, changes: [])
         }
-        let folder = bag.staging + "/data/" + record.recordId
+        let folder = bag.staging + "/data/" + record.recordId.hex
         var report = reverifier(folder, media)
         report.relocate(from: bag.staging + "/", to: "")
         let stored = try? CustodyDocument.decoder().decode(CaptureReport.self, from: record.reportJSON)
         var fresh = CustodyDocument.FreshVerification(state: "done", reason: nil, report: report,
                                                       changes: Self.changes(from: stored, to: report))
-        for entry in plan.entries where entry.role == "media-variant" {
+        for entry in plan.entries where entry.role == .mediaVariant {
             let r = reverifier(folder, bag.staging + "/" + entry.bagPath)
             fresh.variants.append(.init(path: entry.bagPath, sha256: r.sha256, recordId: r.recordId,
-                                        integrity: r.integrity.rawValue, trust: r.signer?.trust.rawValue,
+                                        integrity: r.integrity, trust: r.signer?.trust,
                                         failureCodes: r.statusCodes.failure.map(\.code)))
         }
         return fresh
@@ -35,7 +36,7 @@ extension Exporter {
         if ot != nt { out.append("trust: \(ot) → \(nt)") }
         let os = Dictionary(old.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a })
         for s in new.sidecars where os[s.sink] != s.state {
-            out.append("sidecar \(s.sink): \(os[s.sink] ?? "absent") → \(s.state)")
+            out.append("sidecar \(s.sink.rawValue): \(os[s.sink]?.rawValue ?? "absent") → \(s.state.rawValue)")
         }
         return out
     }
@@ -51,7 +52,7 @@ extension Exporter {
         }
         let files = plan.entries.map { e in
             CustodyDocument.BagFile(path: e.bagPath, role: e.role, sha256: e.blobId, size: e.size,
-                                    sourcePaths: e.role.hasPrefix("media") ? sources[e.blobId] : nil)
+                                    sourcePaths: e.role == .media || e.role == .mediaVariant ? sources[e.blobId] : nil)
         }
         return .init(recordId: r.recordId, kind: r.kind, integrity: r.integrity, trust: r.trust,
                      keyFingerprint: r.keyFingerprint, captureTime: r.captureTime, tsaTime: r.tsaTime,

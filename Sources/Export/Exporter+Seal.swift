@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import Ingest
 
 extension Exporter {
@@ -27,7 +28,7 @@ extension Exporter {
               appendEvent: ((CustodyDraft) throws -> CustodyEvent)?) throws(ExportError) -> CustodyEvent? {
         var records = s.records
         if let excerpt {
-            for i in records.indices { records[i].custodyEvents = excerpt.chain.sequences(naming: records[i].recordId) }
+            for i in records.indices { records[i].custodyEvents = excerpt.chain.sequences(naming: records[i].recordId.hex) }
         }
         let o = s.options
         let info = CustodyDocument.ExportInfo(

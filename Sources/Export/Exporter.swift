@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -97,7 +98,7 @@ public final class Exporter {
         guard !records.isEmpty else { throw .noRecords }
         for d in options.digests where !d.isWritable { throw .digest(d.rawValue) }
         var unique: [IndexedRecord] = []
-        var seen: Set<String> = []
+        var seen: Set<ContentID> = []
         for r in records where seen.insert(r.recordId).inserted { unique.append(r) }
         let plans = try unique.map { r throws(ExportError) in
             try PayloadPlan(record: r, primaryBlob: (try? CustodyDocument.decoder().decode(CaptureReport.self, from: r.reportJSON))?.sha256)
@@ -125,7 +126,7 @@ public final class Exporter {
         var changed: [String] = []
         for (record, plan) in zip(unique, plans) {
             let fresh = freshVerification(record, plan, bag)
-            if !fresh.changes.isEmpty { changed.append(record.recordId) }
+            if !fresh.changes.isEmpty { changed.append(record.recordId.hex) }
             custodyRecords.append(Self.custody(record, plan, fresh, includeSourcePaths: options.includeSourcePaths))
         }
         let agent = CustodyAgent(operator: options.operatorName, tool: .init(name: options.tool, version: options.toolVersion),
@@ -163,7 +164,7 @@ public final class Exporter {
             // `gc` removes the folder; killed after it, the folder is a complete bag that they
             // move into place (ExportRecovery).
             do {
-                _ = try custody.recordReplication(draft, recordIds: unique.map(\.recordId)) { got, append in
+                _ = try custody.recordReplication(draft, recordIds: unique.map(\.recordId.hex)) { got, append in
                     let problems = got.chain.check()
                     guard problems.isEmpty else {
                         throw ExportError.custody("the archive's custody log does not verify: " + problems.map(\.detail).joined(separator: "; "))
@@ -171,7 +172,7 @@ public final class Exporter {
                     // Events about other records or settings ship redacted (v2/v3) so the bag
                     // does not reveal them; the hashes and links are unchanged.
                     let shipped = CustodyExcerpt(
-                        chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId)),
+                        chain: got.chain.redacting(keepingEventsNaming: Set(unique.map(\.recordId.hex)),
                                                    andSequences: [got.replicationSequence]),
                         replicationSequence: got.replicationSequence)
                     signatureEvent = try withoutActuallyEscaping(append) { append in
@@ -208,14 +209,14 @@ public final class Exporter {
 
     /// The delivery file of a record in the staging bag (the first variant).
     static func deliveryFile(_ plan: PayloadPlan, _ bag: BagWriter) -> String? {
-        plan.entries.first { $0.role == "media" }.map { bag.staging + "/" + $0.bagPath }
+        plan.entries.first { $0.role == .media }.map { bag.staging + "/" + $0.bagPath }
     }
 
     func poseTraces(_ plans: [PayloadPlan], _ bag: BagWriter) -> [String: PoseTracePlot.Trace] {
         var out: [String: PoseTracePlot.Trace] = [:]
         for plan in plans {
             guard let first = plan.entries.first, let media = Self.deliveryFile(plan, bag) else { continue }
-            if let t = PoseTracePlot.Trace(deliveryFile: media) { out[first.recordId] = t }
+            if let t = PoseTracePlot.Trace(deliveryFile: media) { out[first.recordId.hex] = t }
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// The format of a stored file, named as PRONOM (The National Archives' format registry)
 /// names it, with its PUID where PRONOM has one: what METS.xml's PREMIS objects and the
@@ -39,12 +40,9 @@ public struct FileFormat: Sendable, Equatable {
 
     /// The format of the file at `path` (its first 64 bytes and its name).
     public static func identify(path: String) -> FileFormat {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return .unidentified }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 64)
-        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
-        return identify(head: Array(head.prefix(max(0, n))), name: (path as NSString).lastPathComponent)
+        guard let file = try? FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes),
+              let head = try? file.read(at: 0, count: 64) else { return .unidentified }
+        return identify(head: head, name: (path as NSString).lastPathComponent)
     }
 
     /// The format of a file whose first bytes are `head` and whose name is `name`.

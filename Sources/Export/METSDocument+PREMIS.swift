@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Ingest
 
 extension METSDocument {
@@ -33,10 +34,10 @@ extension METSDocument {
     func premisObject(_ f: CustodyDocument.BagFile, uuid: String, format: FileFormat) -> String {
         var x = "<premis:object xsi:type=\"premis:file\" xsi:schemaLocation=\(attr(Self.premisLocation)) version=\"3.0\">"
         x += identifier("object", "UUID", uuid)
-        x += identifier("object", "exhibit-archive blob ID (SHA-256)", f.sha256)
+        x += identifier("object", "exhibit-archive blob ID (SHA-256)", f.sha256.hex)
         x += "<premis:objectCharacteristics><premis:compositionLevel>0</premis:compositionLevel>"
         x += "<premis:fixity><premis:messageDigestAlgorithm>SHA-256</premis:messageDigestAlgorithm>"
-        x += "<premis:messageDigest>\(f.sha256)</premis:messageDigest>"
+        x += "<premis:messageDigest>\(f.sha256.hex)</premis:messageDigest>"
         x += "<premis:messageDigestOriginator>\(text(document.export.tool))</premis:messageDigestOriginator></premis:fixity>"
         x += "<premis:size>\(f.size)</premis:size><premis:format>"
         x += "<premis:formatDesignation><premis:formatName>\(text(format.name))</premis:formatName>"
@@ -135,7 +136,7 @@ extension METSDocument {
                 for p in parts.dropLast() { folder = folder.folder(p) }
                 folder.files.append((parts.last!, "file-" + Self.fileUUID(document.export.externalIdentifier, f.path)))
             }
-            x += "    <mets:div TYPE=\"Directory\" LABEL=\(attr(r.recordId)) DMDID=\"dmdSec_\(n + 1)\">\n"
+            x += "    <mets:div TYPE=\"Directory\" LABEL=\(attr(r.recordId.hex)) DMDID=\"dmdSec_\(n + 1)\">\n"
             x += render(root, "     ") + "    </mets:div>\n"
         }
         return x + "   </mets:div>\n  </mets:div>\n </mets:structMap>\n"

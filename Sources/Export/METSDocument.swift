@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Ingest
 
 /// `METS.xml`: the bag described as Archivematica describes a package (METS 1.12 with PREMIS 3
@@ -70,12 +71,12 @@ public struct METSDocument {
                                           ("creator", e.sourceOrganization), ("publisher", e.sourceOrganization),
                                           ("description", "\(document.records.count) record(s) exported by \(e.operatorName) with \(e.tool) \(e.toolVersion); custody.json is signed by custody.cose")])
         for (n, r) in document.records.enumerated() {
-            let type = r.kind == "video" ? "MovingImage" : r.kind == "still" ? "StillImage" : "Dataset"
-            let sinks = r.sidecars.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            var fields = [("identifier", r.recordId), ("title", (r.files.first?.path as NSString?)?.lastPathComponent ?? r.recordId),
+            let type = r.kind == .video ? "MovingImage" : r.kind == .still ? "StillImage" : "Dataset"
+            let sinks = r.sidecars.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value.rawValue)" }.joined(separator: ", ")
+            var fields = [("identifier", r.recordId.hex), ("title", (r.files.first?.path as NSString?)?.lastPathComponent ?? r.recordId.hex),
                           ("type", type)]
             if let t = r.captureTime { fields.append(("date", t)) }
-            fields.append(("description", "integrity \(r.integrity); trust \(r.trust ?? "none"); sidecars: \(sinks.isEmpty ? "none" : sinks)"))
+            fields.append(("description", "integrity \(r.integrity.rawValue); trust \(r.trust?.rawValue ?? "none"); sidecars: \(sinks.isEmpty ? "none" : sinks)"))
             x += dublinCore("dmdSec_\(n + 1)", fields)
         }
         var amd = 0
@@ -121,10 +122,10 @@ public struct METSDocument {
     }
 
     /// The fileGrp USE of a file role.
-    static func use(_ role: String) -> String {
+    static func use(_ role: FileRole) -> String {
         switch role {
-        case "media", "media-variant": "original"
-        case "bundle": "disclosure"
+        case .media, .mediaVariant: "original"
+        case .bundle: "disclosure"
         default: "evidence"
         }
     }

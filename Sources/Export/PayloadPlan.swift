@@ -1,3 +1,4 @@
+import Ground
 import Query
 
 /// Where each stored file of a record goes in the bag: `data/<recordId>/<relativePath>`.
@@ -11,15 +12,15 @@ import Query
 ///   folder again and the verifier can be run over it.
 public struct PayloadPlan: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
-        public var recordId: String
+        public var recordId: ContentID
         /// `media`, `media-variant`, or the stored file's role (`audio`, `ring-frame`, …).
-        public var role: String
+        public var role: FileRole
         /// Path relative to the record's folder (`data/<recordId>/`).
         public var relativePath: String
-        public var blobId: String
+        public var blobId: ContentID
         public var size: UInt64
         /// Path relative to the bag root (`data/<recordId>/<relativePath>`).
-        public var bagPath: String { "data/\(recordId)/\(relativePath)" }
+        public var bagPath: String { "data/\(recordId.hex)/\(relativePath)" }
     }
 
     public var entries: [Entry]
@@ -28,16 +29,16 @@ public struct PayloadPlan: Sendable, Equatable {
     /// describes) is placed first, under the unnumbered name; the other variants follow in
     /// stored order. Throws `unsafePath` for a stored path that could escape its folder and
     /// `pathCollision` when two different blobs claim one path.
-    public init(record: IndexedRecord, primaryBlob: String? = nil) throws(ExportError) {
+    public init(record: IndexedRecord, primaryBlob: ContentID? = nil) throws(ExportError) {
         var out: [Entry] = []
-        var taken: [String: String] = [:]  // relative path → blob
-        func add(_ role: String, _ path: String, _ blob: String, _ size: UInt64) throws(ExportError) {
-            guard BagPath.components(of: path) != nil, BagPath.components(of: record.recordId)?.count == 1 else {
-                throw .unsafePath(recordId: record.recordId, path: path)
+        var taken: [String: ContentID] = [:]  // relative path → blob
+        func add(_ role: FileRole, _ path: String, _ blob: ContentID, _ size: UInt64) throws(ExportError) {
+            guard BagPath.components(of: path) != nil else {
+                throw .unsafePath(recordId: record.recordId.hex, path: path)
             }
             if let other = taken[path] {
                 if other == blob { return }
-                throw .pathCollision(recordId: record.recordId, path: path)
+                throw .pathCollision(recordId: record.recordId.hex, path: path)
             }
             taken[path] = blob
             out.append(Entry(recordId: record.recordId, role: role, relativePath: path, blobId: blob, size: size))
@@ -48,15 +49,15 @@ public struct PayloadPlan: Sendable, Equatable {
             variants.insert(variants.remove(at: i), at: 0)
         }
         for (index, variant) in variants.enumerated() {
-            let listed = record.files.first { $0.role == "media" && $0.blobId == variant.blobId }
+            let listed = record.files.first { $0.role == .media && $0.blobId == variant.blobId }
             let name = Self.fileName(listed?.relativePath ?? variant.sourcePaths.first ?? "media")
             if index == 0 {
-                try add("media", listed?.relativePath ?? name, variant.blobId, variant.size)
+                try add(.media, listed?.relativePath ?? name, variant.blobId, variant.size)
             } else {
-                try add("media-variant", "variant-\(index + 1)/\(name)", variant.blobId, variant.size)
+                try add(.mediaVariant, "variant-\(index + 1)/\(name)", variant.blobId, variant.size)
             }
         }
-        for file in record.files where !(file.role == "media" && variantBlobs.contains(file.blobId)) {
+        for file in record.files where !(file.role == .media && variantBlobs.contains(file.blobId)) {
             try add(file.role, file.relativePath, file.blobId, file.size)
         }
         entries = out

@@ -1,6 +1,7 @@
 import C2PA
 import CaptureFormat
 import Foundation
+import Ground
 
 /// The signed pose trace (`context.poseTrace` of the capture record) drawn as an inline SVG
 /// line plot: gyroscope x/y/z in rad/s against milliseconds from the shutter.

@@ -1,3 +1,5 @@
+import Ground
+
 /// For each signal the report shows, what it bounds and what it does not — condensed from the
 /// capture app's own INTEGRITY.md (the seed). Every signal is self-reported by the device and
 /// signed into the record; none is a verdict about the scene, and the report renders none.

@@ -1,25 +1,41 @@
+import Ground
+
 /// A failed HTTP exchange: the request could not be sent or its response not read. An answer
 /// with any status (404, 503, …) is not an `HTTPError`: it is an `HTTPResponse`, and the caller
 /// decides. `code` is stable; callers and tests compare against it.
 public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in the terms a retry policy needs.
-    public enum Kind: String, Sendable {
+    public enum Kind: Sendable {
         /// No connection could be made (refused, unreachable, no such host).
-        case connect = "http.connect"
+        case connect
         /// The connection broke mid-exchange (reset, closed early, nothing received).
-        case reset = "http.reset"
+        case reset
         /// The connect timeout passed, or the transfer stalled longer than allowed.
-        case timeout = "http.timeout"
+        case timeout
         /// The server's answer is not HTTP, or its head breaks our limits.
-        case malformedResponse = "http.response.malformed"
+        case malformedResponse
         /// The request body source delivered fewer bytes than its declared length.
-        case shortBody = "http.body.short"
+        case shortBody
         /// The URL or an option was refused by libcurl (a bug or bad configuration).
-        case request = "http.request"
+        case request
         /// TLS failed (handshake, certificate).
-        case tls = "http.tls"
+        case tls
         /// Any other libcurl failure.
-        case transport = "http.transport"
+        case transport
+
+        /// The stable code (the status-code table).
+        public var code: String {
+            switch self {
+            case .connect: StatusCode.httpConnect
+            case .reset: StatusCode.httpReset
+            case .timeout: StatusCode.httpTimeout
+            case .malformedResponse: StatusCode.httpResponseMalformed
+            case .shortBody: StatusCode.httpBodyShort
+            case .request: StatusCode.httpRequest
+            case .tls: StatusCode.httpTls
+            case .transport: StatusCode.httpTransport
+            }
+        }
     }
 
     public let kind: Kind
@@ -34,7 +50,7 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var code: String { kind.rawValue }
+    public var code: String { kind.code }
 
     /// True when the same request may succeed if sent again (connect, reset, timeout).
     public var isTransient: Bool {

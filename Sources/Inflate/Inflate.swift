@@ -1,4 +1,5 @@
 import CZlib
+import Ground
 
 /// zlib/deflate decompression with a bound on the output: PDF `FlateDecode` streams (xref and
 /// object streams), compressed ID3 frames. The only module that imports `CZlib`.
@@ -12,8 +13,8 @@ public enum Inflate {
 
         public var code: String {
             switch self {
-            case .corrupt: "inflate.corrupt"
-            case .tooLarge: "inflate.tooLarge"
+            case .corrupt: StatusCode.inflateCorrupt
+            case .tooLarge: StatusCode.inflateTooLarge
             }
         }
     }

@@ -1,5 +1,6 @@
 import CLMDB
 import Foundation
+import Ground
 
 extension Environment {
     /// True when some process has the environment in `directory` open. Every LMDB process
@@ -9,15 +10,17 @@ extension Environment {
     /// record locks are per process), so its own open environments do not count.
     /// Nil when `lock.mdb` cannot be opened for reading (then the answer is unknown).
     public static func isInUse(directory: String) -> Bool? {
-        let fd = open(directory + "/lock.mdb", O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 { return errno == ENOENT ? false : nil }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do { file = try FileDescriptor.open(directory + "/lock.mdb", .read) } catch {
+            return error == .noSuchFileOrDirectory ? false : nil
+        }
+        let fd = file.rawValue
         var probe = flock()
         probe.l_type = Int16(F_WRLCK)
         probe.l_whence = Int16(SEEK_SET)
         probe.l_start = 0
         probe.l_len = 1
         guard fcntl(fd, F_GETLK, &probe) == 0 else { return nil }
-        return probe.l_type != Int16(F_UNLCK)
+        return withExtendedLifetime(file) { probe.l_type != Int16(F_UNLCK) }
     }
 }

@@ -1,4 +1,5 @@
 import CaptureFormat
+import Ground
 
 /// The outcome of recomputing a streamed-chunk commitment from a media file. Facts only:
 /// `not-recomputable` is never a failure (the seed: the interleaving is not recorded).
@@ -30,15 +31,15 @@ public struct ChunkRecomputation: Codable, Sendable, Equatable {
     public var order: String?
     public var videoChunks: Counts?
     public var audioChunks: Counts?
-    /// The recorded root (lowercase hex).
-    public var rootRecorded: String?
-    /// The root over the base order (lowercase hex); equals `rootRecorded` when `order` is `base`.
-    public var rootComputed: String?
+    /// The recorded root (JSON: lowercase hex).
+    public var rootRecorded: ContentID?
+    /// The root over the base order; equals `rootRecorded` when `order` is `base`.
+    public var rootComputed: ContentID?
     /// Why the bytes could not all be read, or why no search ran.
     public var findings: [MediaFinding]
 
     public init(state: State, ordersTried: Int = 0, order: String? = nil, videoChunks: Counts? = nil,
-                audioChunks: Counts? = nil, rootRecorded: String? = nil, rootComputed: String? = nil,
+                audioChunks: Counts? = nil, rootRecorded: ContentID? = nil, rootComputed: ContentID? = nil,
                 findings: [MediaFinding] = []) {
         self.state = state
         self.ordersTried = ordersTried

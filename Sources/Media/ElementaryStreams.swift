@@ -1,13 +1,14 @@
 import CAV
 import CAVLoader
 import CaptureFormat
+import Ground
 
 /// One track's streamed-chunk hashes as recomputed from the file, with when each chunk's last
 /// byte was captured.
 public struct TrackChunkTimeline: Sendable, Equatable {
     public var track: StreamedChunks.Track
     /// Chunk hashes in chunk-index order.
-    public var digests: [ContentDigest]
+    public var digests: [ContentID]
     /// Per chunk: end time (dts + duration, seconds) of the sample holding its last byte.
     public var completionTimes: [Double]
     /// Elementary-stream bytes read.
@@ -46,12 +47,12 @@ public enum ElementaryStreams {
     }
 
     public static func chunks(path: String, chunkSize: Int = StreamedChunks.chunkSize) throws(MediaError) -> Result {
-        try chunks(source: try FileMediaSource(path: path), name: path, chunkSize: chunkSize)
+        try chunks(source: try FileByteSource.media(path), name: path, chunkSize: chunkSize)
     }
 
     /// Throws only when the container cannot be opened; damage past the header ends the read
     /// with a finding and the chunks so far.
-    public static func chunks(source: MediaByteSource, name: String = "", chunkSize: Int = StreamedChunks.chunkSize) throws(MediaError) -> Result {
+    public static func chunks(source: any ByteSource, name: String = "", chunkSize: Int = StreamedChunks.chunkSize) throws(MediaError) -> Result {
         let input = try FormatInput(source: source, name: name, raw: true)
         var readers: [Int: TrackReader] = [:]
         if let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO), let st = input.stream(v) {
@@ -72,7 +73,7 @@ public enum ElementaryStreams {
             }
             guard let reader = readers[packet.streamIndex] else { continue }
             if packet.isCorrupt {
-                findings.append(MediaFinding(code: "media.corrupt", detail: "\(reader.track.rawValue) sample \(reader.sampleCount) flagged corrupt"))
+                findings.append(MediaFinding(code: StatusCode.mediaCorrupt, detail: "\(reader.track.rawValue) sample \(reader.sampleCount) flagged corrupt"))
             }
             reader.consume(packet, findings: &findings)
         }
@@ -80,13 +81,13 @@ public enum ElementaryStreams {
         for reader in readers.values {
             let timeline = reader.finish()
             if let announced = timeline.announcedByteCount, timeline.byteCount < announced {
-                result.findings.append(MediaFinding(code: "media.truncated",
+                result.findings.append(MediaFinding(code: StatusCode.mediaTruncated,
                     detail: "\(timeline.track.rawValue): \(timeline.byteCount) of \(announced) sample-table bytes read"))
             }
             // libavformat stops indexing a track at a sample it refuses (e.g. a size beyond any
             // file): the header's own count says so.
             if let stated = timeline.announcedSampleCount, timeline.sampleCount != stated {
-                result.findings.append(MediaFinding(code: "media.sampleCountMismatch",
+                result.findings.append(MediaFinding(code: StatusCode.mediaSampleCountMismatch,
                     detail: "\(timeline.track.rawValue): \(timeline.sampleCount) of \(stated) samples read"))
             }
             switch timeline.track {
@@ -105,7 +106,7 @@ private final class TrackReader {
     let timeBase: AVRational
     let announced: Int64?
     let announcedSamples: Int?
-    var digests: [ContentDigest] = []
+    var digests: [ContentID] = []
     var times: [Double] = []
     var bytes: Int64 = 0
     var sampleCount = 0
@@ -130,7 +131,7 @@ private final class TrackReader {
         let start = p.dts != exhibit_AV_NOPTS_VALUE ? p.dts : p.pts
         if start == exhibit_AV_NOPTS_VALUE || timeBase.den <= 0 {
             if !warnedTimestamp {
-                findings.append(MediaFinding(code: "media.noTimestamp", detail: "\(track.rawValue) sample \(sampleCount) has no timestamp"))
+                findings.append(MediaFinding(code: StatusCode.mediaNoTimestamp, detail: "\(track.rawValue) sample \(sampleCount) has no timestamp"))
                 warnedTimestamp = true
             }
         } else {

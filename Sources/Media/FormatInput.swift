@@ -1,7 +1,8 @@
 import CAV
 import CAVLoader
+import Ground
 
-/// Owns an opened `AVFormatContext` reading a `MediaByteSource` through `MediaIO`.
+/// Owns an opened `AVFormatContext` reading a `any ByteSource` through `MediaIO`.
 ///
 /// Demuxer options fixed here: `max_streams` = 4 × `MediaLimits.maxStreams`, a 1 MiB probe, and
 /// for MP4 `ignore_editlist` (the streamed-chunk definition reads the sample tables as
@@ -11,7 +12,7 @@ final class FormatInput {
     let context: UnsafeMutablePointer<AVFormatContext>
     let io: MediaIO
 
-    init(source: MediaByteSource, name: String, raw: Bool = false) throws(MediaError) {
+    init(source: any ByteSource, name: String, raw: Bool = false) throws(MediaError) {
         try LibAV.require()
         _ = FormatInput.quiet
         let io = try MediaIO(source: source)

@@ -1,4 +1,5 @@
 import CAV
+import Ground
 
 /// An 8-bit grayscale raster, row-major, `width` bytes a row (the parallax analysis raster).
 public struct GrayImage: Sendable, Equatable {
@@ -18,7 +19,7 @@ public struct GrayImage: Sendable, Equatable {
     /// The first picture of an image or video, decoded and reduced to `width`×`height` gray
     /// (aspect not kept: the analysis raster is fixed). A JPEG is decoded at the smallest
     /// lowres reduction still at least `width`×`height` (1280×960 → 160×120 for 96×64).
-    public static func decode(source: MediaByteSource, name: String = "", width: Int, height: Int) throws(MediaError) -> GrayImage {
+    public static func decode(source: any ByteSource, name: String = "", width: Int, height: Int) throws(MediaError) -> GrayImage {
         let input = try FormatInput(source: source, name: name)
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
         let frame = try PictureDecoder.firstPicture(input, streamIndex: v, needed: { _, _ in (width, height) }).frame
@@ -30,6 +31,6 @@ public struct GrayImage: Sendable, Equatable {
     }
 
     public static func decode(path: String, width: Int, height: Int) throws(MediaError) -> GrayImage {
-        try decode(source: try FileMediaSource(path: path), name: path, width: width, height: height)
+        try decode(source: try FileByteSource.media(path), name: path, width: width, height: height)
     }
 }

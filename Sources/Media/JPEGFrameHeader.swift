@@ -1,3 +1,5 @@
+import Ground
+
 /// The frame header (SOFn, ITU-T T.81 §B.2.2) of a JPEG: what `MediaFacts` reports for a still
 /// without decoding it. Read by walking the marker segments from SOI up to the first SOFn; every
 /// segment length is checked against the bytes present, and the walk is capped.
@@ -85,13 +87,13 @@ enum JPEGHeaderError: Error, Equatable, Sendable {
 
     var code: String {
         switch self {
-        case .notJPEG: "jpegHeader.notJPEG"
-        case .truncated: "jpegHeader.truncated"
-        case .badMarker: "jpegHeader.badMarker"
-        case .badSegmentLength: "jpegHeader.badSegmentLength"
-        case .noFrameHeader: "jpegHeader.noFrameHeader"
-        case .sizeNotInFrameHeader: "jpegHeader.sizeNotInFrameHeader"
-        case .tooManySegments: "jpegHeader.tooManySegments"
+        case .notJPEG: StatusCode.jpegHeaderNotJPEG
+        case .truncated: StatusCode.jpegHeaderTruncated
+        case .badMarker: StatusCode.jpegHeaderBadMarker
+        case .badSegmentLength: StatusCode.jpegHeaderBadSegmentLength
+        case .noFrameHeader: StatusCode.jpegHeaderNoFrameHeader
+        case .sizeNotInFrameHeader: StatusCode.jpegHeaderSizeNotInFrameHeader
+        case .tooManySegments: StatusCode.jpegHeaderTooManySegments
         }
     }
 }

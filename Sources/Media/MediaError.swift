@@ -1,3 +1,5 @@
+import Ground
+
 /// Why a media file could not be read, decoded or encoded. `code` is stable; tests and reports
 /// compare against it. libav's own message rides in `detail` for people, never for matching.
 public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,18 +31,18 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var code: String {
         switch self {
-        case .cannotOpen: "media.cannotOpen"
-        case .unrecognizedContainer: "media.unrecognizedContainer"
-        case .corrupt: "media.corrupt"
-        case .tooManyStreams: "media.tooManyStreams"
-        case .packetTooLarge: "media.packetTooLarge"
-        case .dimensionsTooLarge: "media.dimensionsTooLarge"
-        case .noSuchStream: "media.noSuchStream"
-        case .codecUnavailable: "media.codecUnavailable"
-        case .decodeFailed: "media.decodeFailed"
-        case .encodeFailed: "media.encodeFailed"
-        case .scaleFailed: "media.scaleFailed"
-        case .libraryUnavailable: "media.libavUnavailable"
+        case .cannotOpen: StatusCode.mediaCannotOpen
+        case .unrecognizedContainer: StatusCode.mediaUnrecognizedContainer
+        case .corrupt: StatusCode.mediaCorrupt
+        case .tooManyStreams: StatusCode.mediaTooManyStreams
+        case .packetTooLarge: StatusCode.mediaPacketTooLarge
+        case .dimensionsTooLarge: StatusCode.mediaDimensionsTooLarge
+        case .noSuchStream: StatusCode.mediaNoSuchStream
+        case .codecUnavailable: StatusCode.mediaCodecUnavailable
+        case .decodeFailed: StatusCode.mediaDecodeFailed
+        case .encodeFailed: StatusCode.mediaEncodeFailed
+        case .scaleFailed: StatusCode.mediaScaleFailed
+        case .libraryUnavailable: StatusCode.mediaLibavUnavailable
         }
     }
 

@@ -1,5 +1,6 @@
 import CAV
 import CAVLoader
+import Ground
 
 /// What a media file's container and stream headers state: facts only, no judgement.
 ///
@@ -45,29 +46,31 @@ public struct MediaFacts: Codable, Sendable, Equatable {
 
     /// Facts of the file at `path`.
     public static func read(path: String) throws(MediaError) -> MediaFacts {
-        let source = try FileMediaSource(path: path)
+        let source = try FileByteSource.media(path)
         return try read(source: source, name: path)
     }
 
     /// Facts of any byte source (`name` only helps format probing by extension).
-    public static func read(source: MediaByteSource, name: String = "") throws(MediaError) -> MediaFacts {
+    public static func read(source: any ByteSource, name: String = "") throws(MediaError) -> MediaFacts {
         let input = try FormatInput(source: source, name: name)
-        if singleImageContainers.contains(input.formatName), source.isSeekable, needsProbe(input) {
+        let seekable = !(source is UnseekableSource)
+        let size: Int64? = seekable ? source.count : nil
+        if singleImageContainers.contains(input.formatName), seekable, needsProbe(input) {
             if try fillFromJPEGHeader(input) {
-                return facts(of: input, size: source.size, probed: false, singleImage: true)
+                return facts(of: input, size: size, probed: false, singleImage: true)
             }
-            // The parser declined (arithmetic coding, DNL, damage): libav's probe from the start.
-            try source.seek(to: 0)
+            // The parser declined (arithmetic coding, DNL, damage): libav's probe from the start
+            // (a new input reads the source from offset 0).
             let again = try FormatInput(source: source, name: name)
             try again.findStreamInfo()
-            return facts(of: again, size: source.size, probed: true, singleImage: true)
+            return facts(of: again, size: size, probed: true, singleImage: true)
         }
         var probed = false
         if needsProbe(input) {
             try input.findStreamInfo()
             probed = true
         }
-        return facts(of: input, size: source.size, probed: probed,
+        return facts(of: input, size: size, probed: probed,
                      singleImage: singleImageContainers.contains(input.formatName))
     }
 
@@ -160,7 +163,11 @@ public struct MediaFacts: Codable, Sendable, Equatable {
             s.bitRate = Int(par.bit_rate)
         } else if let rate = s.sampleRate, let ch = s.channels, let bits = s.bitsPerSample,
                   cav_av_get_bits_per_sample(par.codec_id) > 0 {
-            s.bitRate = rate * ch * bits  // uncompressed PCM: the rate is the format
+            // Uncompressed PCM: the rate is the format. The three come from the file's header
+            // (each up to Int32.max), so their product is left out when it does not fit.
+            let (perChannel, o1) = rate.multipliedReportingOverflow(by: bits)
+            let (total, o2) = perChannel.multipliedReportingOverflow(by: ch)
+            if !o1, !o2 { s.bitRate = total }
         }
         if st.nb_frames > 0 { s.frameCount = Int(st.nb_frames) }
         if s.durationSeconds == nil, let frames = s.frameCount, let rate = s.sampleRate, rate > 0,

@@ -1,11 +1,15 @@
 import CAV
 import CAVLoader
+import Ground
 
 /// Owns the custom `AVIOContext` (and its buffer) through which libavformat reads a
-/// `MediaByteSource`. The context's `opaque` points back here, unretained: the owning
-/// `FormatInput` keeps this object alive for as long as libav may call back.
+/// `ByteSource` — the same source the rest of the verification reads, so libav sees exactly
+/// the bytes the archive hashed. The context's `opaque` points back here, unretained: the
+/// owning `FormatInput` keeps this object alive for as long as libav may call back.
 final class MediaIO {
-    let source: MediaByteSource
+    let source: any ByteSource
+    /// False for an `UnseekableSource`: libav then reads forwards only.
+    let isSeekable: Bool
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     private var position: Int64 = 0
     /// Bytes handed to libav so far.
@@ -15,14 +19,15 @@ final class MediaIO {
 
     static let bufferSize: Int32 = 256 << 10
 
-    init(source: MediaByteSource) throws(MediaError) {
+    init(source: any ByteSource) throws(MediaError) {
         self.source = source
+        isSeekable = !(source is UnseekableSource)
         try LibAV.require()
         guard let buffer = cav_av_malloc(Int(MediaIO.bufferSize))?.assumingMemoryBound(to: UInt8.self) else {
             throw .cannotOpen(detail: "av_malloc failed")
         }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        let seek: (@convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64)? = source.isSeekable ? { opaque, offset, whence in
+        let seek: (@convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64)? = isSeekable ? { opaque, offset, whence in
             guard let opaque else { return -1 }
             return Unmanaged<MediaIO>.fromOpaque(opaque).takeUnretainedValue().seek(offset, whence)
         } : nil
@@ -34,7 +39,7 @@ final class MediaIO {
             cav_av_freep(&b)
             throw .cannotOpen(detail: "avio_alloc_context failed")
         }
-        ctx.pointee.seekable = source.isSeekable ? AVIO_SEEKABLE_NORMAL : 0
+        ctx.pointee.seekable = isSeekable ? AVIO_SEEKABLE_NORMAL : 0
         self.context = ctx
     }
 
@@ -51,37 +56,31 @@ final class MediaIO {
 
     private func read(_ buf: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
         do {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf, count: size))
+            let n = try source.read(at: position, into: UnsafeMutableRawBufferPointer(start: buf, count: size))
             if n == 0 { return exhibit_AVERROR_EOF }
             position += Int64(n)
             bytesRead += Int64(n)
             return Int32(n)
         } catch {
-            lastError = error
+            lastError = .corrupt(detail: "read failed at \(position): \(error)")
             return exhibit_AVERROR(EIO)
         }
     }
 
     private func seek(_ offset: Int64, _ whence: Int32) -> Int64 {
         let mode = whence & ~Int32(AVSEEK_FORCE)
-        if mode == exhibit_AVSEEK_SIZE { return source.size ?? -1 }
+        if mode == exhibit_AVSEEK_SIZE { return isSeekable ? source.count : -1 }
         let target: Int64
         switch mode {
         case SEEK_SET: target = offset
         case SEEK_CUR: target = position + offset
         case SEEK_END:
-            guard let size = source.size else { return -1 }
-            target = size + offset
+            guard isSeekable else { return -1 }
+            target = source.count + offset
         default: return -1
         }
         guard target >= 0 else { return -1 }
-        do {
-            try source.seek(to: target)
-            position = target
-            return target
-        } catch {
-            lastError = error
-            return -1
-        }
+        position = target
+        return target
     }
 }

@@ -1,4 +1,5 @@
 import CaptureFormat
+import Ground
 
 /// Roots of trees that differ from one base tree only in a run of leaves, recomputing just the
 /// nodes above that run: what makes trying thousands of nearby completion orders cheap (a
@@ -7,13 +8,13 @@ import CaptureFormat
 struct MerkleRootUpdate {
     let base: MerkleTree
 
-    init(base leaves: [ContentDigest]) {
+    init(base leaves: [ContentID]) {
         base = MerkleTree(leaves: leaves)
     }
 
     /// The root of the tree whose leaves equal the base's except `changed` (the leaves at
     /// `start ..< start + changed.count`).
-    func root(replacing changed: ArraySlice<ContentDigest>, at start: Int) -> ContentDigest {
+    func root(replacing changed: ArraySlice<ContentID>, at start: Int) -> ContentID {
         let n = base.size
         guard !changed.isEmpty, start >= 0, start + changed.count <= n else { return base.root }
         if n == 1 { return changed[changed.startIndex] }
@@ -24,7 +25,7 @@ struct MerkleRootUpdate {
             let nodes = base.levels[level]
             let count = nodes.count
             let nlo = lo / 2, nhi = hi / 2
-            var next: [ContentDigest] = []
+            var next: [ContentID] = []
             next.reserveCapacity(nhi - nlo + 1)
             for i in nlo...nhi {
                 let l = 2 * i, r = 2 * i + 1

@@ -1,3 +1,5 @@
+import Ground
+
 /// Recomputes the capture app's parallax measurement (seed: "Parallax, measured on-device"):
 /// both views decoded and reduced to 96 × 64 grayscale, a grid of patches of the primary view
 /// matched in the second view by normalised cross-correlation at integer horizontal offsets
@@ -24,7 +26,7 @@ public enum Parallax {
 
     /// `primaryName` / `secondName`: the files' names, which let libavformat pick the demuxer
     /// by extension instead of probing the whole file in doubling rounds (~0.8 ms a still).
-    public static func measure(primary: MediaByteSource, second: MediaByteSource,
+    public static func measure(primary: any ByteSource, second: any ByteSource,
                                calibration: SecondViewCalibration? = nil,
                                primaryName: String = "", secondName: String = "") -> ParallaxMeasurement {
         if let c = calibration, c.disparityPx(atDepthM: nearestDepthM) <= 1 {
@@ -47,11 +49,11 @@ public enum Parallax {
 
     public static func measure(primaryPath: String, secondPath: String,
                                calibration: SecondViewCalibration? = nil) -> ParallaxMeasurement {
-        let p: FileMediaSource, s: FileMediaSource
-        do { p = try FileMediaSource(path: primaryPath) } catch {
+        let p: FileByteSource, s: FileByteSource
+        do { p = try FileByteSource.media(primaryPath) } catch {
             return .insufficient(.tooFewDecodableFrames, "primary view: \(error.code)")
         }
-        do { s = try FileMediaSource(path: secondPath) } catch {
+        do { s = try FileByteSource.media(secondPath) } catch {
             return .insufficient(.tooFewDecodableFrames, "second view: \(error.code)")
         }
         return measure(primary: p, second: s, calibration: calibration, primaryName: primaryPath, secondName: secondPath)

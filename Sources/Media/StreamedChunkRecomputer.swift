@@ -1,4 +1,5 @@
 import CaptureFormat
+import Ground
 
 /// Recomputes the streamed-chunk commitment (`context.streamedChunks`) from a delivery file:
 /// per-track chunk hashes from the elementary streams (`ElementaryStreams`), counts checked
@@ -17,16 +18,16 @@ public struct StreamedChunkRecomputer: Sendable {
     public func recompute(path: String, expected: StreamedChunksRecord?) -> ChunkRecomputation {
         guard let expected else { return ChunkRecomputation(state: .absent) }
         do {
-            return recompute(source: try FileMediaSource(path: path), name: path, expected: expected)
+            return recompute(source: try FileByteSource.media(path), name: path, expected: expected)
         } catch {
             return notRecomputable(expected, MediaFinding(code: error.code, detail: error.description))
         }
     }
 
-    public func recompute(source: MediaByteSource, name: String = "", expected: StreamedChunksRecord?) -> ChunkRecomputation {
+    public func recompute(source: any ByteSource, name: String = "", expected: StreamedChunksRecord?) -> ChunkRecomputation {
         guard let expected else { return ChunkRecomputation(state: .absent) }
         guard expected.chunkSize > 0, expected.chunkSize <= StreamedChunkRecomputer.maxChunkSize else {
-            return notRecomputable(expected, MediaFinding(code: "streamed.chunkSizeUnsupported",
+            return notRecomputable(expected, MediaFinding(code: StatusCode.streamedChunkSizeUnsupported,
                                                           detail: "record states chunkSize \(expected.chunkSize)"))
         }
         let streams: ElementaryStreams.Result
@@ -48,13 +49,13 @@ public struct StreamedChunkRecomputer: Sendable {
             state: .notRecomputable,
             videoChunks: .init(computed: video.count, recorded: expected.videoChunks),
             audioChunks: .init(computed: audio.count, recorded: expected.audioChunks),
-            rootRecorded: expected.root.hex, findings: streams.findings)
+            rootRecorded: expected.root, findings: streams.findings)
         let base = CompletionOrderSearch.labels(
             videoBefore: CompletionOrderSearch.baseVideoBefore(video: videoTimes, audio: audioTimes), videoCount: video.count)
-        result.rootComputed = try? StreamedChunks.root(video: video, audio: audio, order: base).hex
+        result.rootComputed = try? StreamedChunks.root(video: video, audio: audio, order: base)
         guard streams.findings.isEmpty else { return result }
         guard video.count == expected.videoChunks, audio.count == expected.audioChunks else {
-            result.findings.append(MediaFinding(code: "streamed.countMismatch",
+            result.findings.append(MediaFinding(code: StatusCode.streamedCountMismatch,
                 detail: "video \(video.count) computed / \(expected.videoChunks) recorded, audio \(audio.count) / \(expected.audioChunks)"))
             return result
         }
@@ -76,14 +77,14 @@ public struct StreamedChunkRecomputer: Sendable {
     /// The root for `order`, rehashing only the nodes above the leaves where it differs from
     /// the base order (both orders hold the same chunks, so the tree shapes agree).
     static func root(of order: [StreamedChunks.Track], base: [StreamedChunks.Track], update: MerkleRootUpdate,
-                     video: [ContentDigest], audio: [ContentDigest]) -> ContentDigest? {
+                     video: [ContentID], audio: [ContentID]) -> ContentID? {
         guard order.count == base.count else { return nil }
         guard let first = order.indices.first(where: { order[$0] != base[$0] }),
               let last = order.indices.last(where: { order[$0] != base[$0] }) else { return update.base.root }
         // Chunk indices at `first`: the orders agree before it.
         var vi = 0, ai = 0
         for t in base[..<first] { if t == .video { vi += 1 } else { ai += 1 } }
-        var changed: [ContentDigest] = []
+        var changed: [ContentID] = []
         changed.reserveCapacity(last - first + 1)
         for t in order[first...last] {
             switch t {
@@ -99,6 +100,6 @@ public struct StreamedChunkRecomputer: Sendable {
     }
 
     private func notRecomputable(_ expected: StreamedChunksRecord, _ finding: MediaFinding) -> ChunkRecomputation {
-        ChunkRecomputation(state: .notRecomputable, rootRecorded: expected.root.hex, findings: [finding])
+        ChunkRecomputation(state: .notRecomputable, rootRecorded: expected.root, findings: [finding])
     }
 }

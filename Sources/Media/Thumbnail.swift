@@ -1,4 +1,5 @@
 import CAV
+import Ground
 
 /// A small JPEG of a capture's representative picture (the still itself; a video's first
 /// keyframe), for reports. A derived blob: never evidence, never compared to anything signed.
@@ -14,12 +15,12 @@ public struct Thumbnail: Sendable, Equatable {
     public static let maxWidth = 320
 
     public static func make(path: String, maxWidth: Int = Thumbnail.maxWidth) throws(MediaError) -> Thumbnail {
-        try make(source: try FileMediaSource(path: path), name: path, maxWidth: maxWidth)
+        try make(source: try FileByteSource.media(path), name: path, maxWidth: maxWidth)
     }
 
     /// Decodes the first picture (from the first keyframe), scales it to at most `maxWidth`
     /// wide (never up), keeping the aspect ratio with even sides, and encodes it as JPEG.
-    public static func make(source: MediaByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth) throws(MediaError) -> Thumbnail {
+    public static func make(source: any ByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth) throws(MediaError) -> Thumbnail {
         let input = try FormatInput(source: source, name: name)
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
         let widest = max(2, min(maxWidth, Thumbnail.maxWidth))

@@ -1,3 +1,5 @@
+import Ground
+
 /// One key of a secondary index: which index, and the key bytes
 /// `value 0x00 recordId(32 bytes)` (for the sidecar index `state 0x00 sink 0x00 recordId`).
 /// Index values are empty: the key is the whole entry, so a filter is a prefix scan.
@@ -41,10 +43,10 @@ struct IndexEntry: Hashable, Sendable {
         return out
     }
 
-    /// Every index entry of `record` (whose ID is `id`). Throws for a value that cannot be a
-    /// key part (empty or holding NUL), and for a fingerprint that is not lowercase hex.
-    static func entries(of record: IndexedRecord, id: RecordID) throws -> Set<IndexEntry> {
-        let idBytes = id.bytes
+    /// Every index entry of `record`. Throws for a time that cannot be a key part (empty or
+    /// holding NUL); the other values are typed (IDs, vocabularies) and always can.
+    static func entries(of record: IndexedRecord) throws -> Set<IndexEntry> {
+        let idBytes = record.recordId.bytes
         var out = Set<IndexEntry>()
         func add(_ index: Index, _ parts: [String]) {
             out.insert(IndexEntry(index: index, key: prefix(parts) + idBytes))
@@ -54,32 +56,20 @@ struct IndexEntry: Hashable, Sendable {
                 throw QueryError.invalidField(name: name, value: value)
             }
         }
-        if let fp = record.keyFingerprint {
-            guard !fp.isEmpty, fp.utf8.allSatisfy({ RecordID.nibble($0) != nil }) else {
-                throw QueryError.invalidField(name: "keyFingerprint", value: fp)
-            }
-            add(.key, [fp])
-        }
+        if let fp = record.keyFingerprint { add(.key, [fp.hex]) }
         if let t = record.captureTime {
             try check("captureTime", t)
             add(.time, [t])
         }
-        try check("integrity", record.integrity)
-        add(.integrity, [record.integrity])
-        if let t = record.trust {
-            try check("trust", t)
-            add(.trust, [t])
-        }
-        try check("kind", record.kind)
-        add(.kind, [record.kind])
+        add(.integrity, [record.integrity.rawValue])
+        if let t = record.trust { add(.trust, [t.rawValue]) }
+        add(.kind, [record.kind.rawValue])
         try check("ingestTime", record.ingestTime)
         add(.ingest, [record.ingestTime])
         for (sink, state) in record.sidecars {
-            try check("sidecars.sink", sink)
-            try check("sidecars.\(sink)", state)
-            add(.sidecar, [state, sink])   // this sink in this state
-            add(.sidecar, [state, ""])     // some sink in this state (one entry per record)
-            add(.sidecar, ["", sink])      // this sink present, any state
+            add(.sidecar, [state.rawValue, sink.rawValue])   // this sink in this state
+            add(.sidecar, [state.rawValue, ""])              // some sink in this state (one entry per record)
+            add(.sidecar, ["", sink.rawValue])               // this sink present, any state
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import LMDB
 
 /// One prefix scan of one secondary index. Every term selects each record at most once (a
@@ -12,11 +13,11 @@ struct IndexTerm: Hashable, Sendable {
     let exact: Bool
 
     /// Every record ID the term selects, ascending.
-    func collect(_ db: Database, in txn: Transaction) throws -> [RecordID] {
-        var out: [RecordID] = []
+    func collect(_ db: Database, in txn: Transaction) throws -> [ContentID] {
+        var out: [ContentID] = []
         let want = prefix.count + 32
         try forEachKey(db, in: txn) { key in
-            if !exact || key.count == want, let id = RecordID(suffixOf: key) { out.append(id) }
+            if !exact || key.count == want, let id = ContentID(suffixOf: key) { out.append(id) }
             return .next
         }
         if !exact { out.sort() }
@@ -28,12 +29,12 @@ struct IndexTerm: Hashable, Sendable {
     /// many records the term selects). `others` (exact terms too) must also select each ID:
     /// one point lookup per candidate and term. Callers pass exact terms only.
     func first(_ limit: Int, _ db: Database, alsoIn others: [(IndexTerm, Database)],
-               in txn: Transaction) throws -> [RecordID] {
-        var out: [RecordID] = []
+               in txn: Transaction) throws -> [ContentID] {
+        var out: [ContentID] = []
         guard limit > 0 else { return out }
         let want = prefix.count + 32
         try forEachKey(db, in: txn) { key in
-            guard key.count == want, let id = RecordID(suffixOf: key) else { return .next }
+            guard key.count == want, let id = ContentID(suffixOf: key) else { return .next }
             for (t, tdb) in others where try !t.selects(id, tdb, in: txn) { return .next }
             out.append(id)
             return out.count >= limit ? .stop : .next
@@ -42,7 +43,7 @@ struct IndexTerm: Hashable, Sendable {
     }
 
     /// Whether the exact term selects `id` (one point lookup).
-    func selects(_ id: RecordID, _ db: Database, in txn: Transaction) throws -> Bool {
+    func selects(_ id: ContentID, _ db: Database, in txn: Transaction) throws -> Bool {
         try !filter([id], db, in: txn).isEmpty
     }
 
@@ -71,27 +72,22 @@ struct IndexTerm: Hashable, Sendable {
 
     /// The IDs of `ids` the term selects (exact terms only): one point lookup each, the key
     /// built in one reused buffer.
-    func filter(_ ids: [RecordID], _ db: Database, in txn: Transaction) throws -> [RecordID] {
+    func filter(_ ids: [ContentID], _ db: Database, in txn: Transaction) throws -> [ContentID] {
         var key = prefix + [UInt8](repeating: 0, count: 32)
         let base = prefix.count
-        var out: [RecordID] = []
+        var out: [ContentID] = []
         for id in ids {
-            key.withUnsafeMutableBytes { k in
-                k.storeBytes(of: id.w0.bigEndian, toByteOffset: base, as: UInt64.self)
-                k.storeBytes(of: id.w1.bigEndian, toByteOffset: base + 8, as: UInt64.self)
-                k.storeBytes(of: id.w2.bigEndian, toByteOffset: base + 16, as: UInt64.self)
-                k.storeBytes(of: id.w3.bigEndian, toByteOffset: base + 24, as: UInt64.self)
-            }
+            key.withUnsafeMutableBytes { k in id.store(into: k, at: base) }
             if try key.withUnsafeBytes({ try txn.get(db, $0) }) != nil { out.append(id) }
         }
         return out
     }
 }
 
-extension Array where Element == RecordID {
+extension Array where Element == ContentID {
     /// The IDs in both ascending arrays.
-    func intersection(sorted other: [RecordID]) -> [RecordID] {
-        var out: [RecordID] = []
+    func intersection(sorted other: [ContentID]) -> [ContentID] {
+        var out: [ContentID] = []
         out.reserveCapacity(Swift.min(count, other.count))
         var i = 0, j = 0
         while i < count && j < other.count {

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// One archived record as the index stores it: the fields every query filters on, the file
 /// variants and blobs that make it up, and the full verification report as opaque JSON.
@@ -6,16 +7,16 @@ import Foundation
 /// This is the contract between Ingest (which writes it) and Query (which stores, indexes and
 /// reads it). Query does not depend on Verify: `reportJSON` is the `CaptureReport` encoding.
 public struct IndexedRecord: Codable, Sendable, Equatable {
-    /// SHA-256 of the active claim's bytes (the file's SHA-256 when unsigned), lowercase hex.
-    public var recordId: String
+    /// SHA-256 of the active claim's bytes (the file's SHA-256 when unsigned); JSON: lowercase hex.
+    public var recordId: ContentID
     /// `still`, `video`, `unknown`.
-    public var kind: String
+    public var kind: MediaKind
     /// `intact`, `tampered`, `unsigned`, `malformed`.
-    public var integrity: String
+    public var integrity: Integrity
     /// `trusted`, `untrusted`; nil when unsigned/malformed.
-    public var trust: String?
-    /// Signing key fingerprint (SHA-256 of SPKI DER), lowercase hex; nil when unsigned.
-    public var keyFingerprint: String?
+    public var trust: Trust?
+    /// Signing key fingerprint (SHA-256 of SPKI DER); nil when unsigned.
+    public var keyFingerprint: ContentID?
     /// Capture time at its finest known rung (prefix of `YYYY-MM-DDTHH:MM:SS.sssZ`).
     public var captureTime: String?
     /// TSA genTime (ISO 8601 UTC) when a timestamp validated or was read.
@@ -24,9 +25,9 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     public var ingestTime: String
     /// C2PA failure codes.
     public var failureCodes: [String]
-    /// Sink name (`audio`, `sensors`, `ring`, `depth`, `second-view`) → state
+    /// Sink (`audio`, `sensors`, `ring`, `depth`, `second-view`) → state
     /// (`verified`, `mismatch`, `missing`, `uncommitted`, `failed`, `never-recorded`).
-    public var sidecars: [String: String]
+    public var sidecars: [SidecarSink: SidecarState]
     /// Every distinct delivery-file variant that carried this record (a malleable re-wrap is a
     /// second variant of the same record).
     public var variants: [Variant]
@@ -39,13 +40,13 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     public var derived: [DerivedBlob]? = nil
 
     public struct Variant: Codable, Sendable, Equatable {
-        /// CAS blob ID (SHA-256 hex) of the delivery file's bytes.
-        public var blobId: String
+        /// CAS blob ID (SHA-256) of the delivery file's bytes.
+        public var blobId: ContentID
         public var size: UInt64
         /// Every source path this variant was ingested from (`dump-root-name/relative/path`).
         public var sourcePaths: [String]
         public var firstIngested: String
-        public init(blobId: String, size: UInt64, sourcePaths: [String], firstIngested: String) {
+        public init(blobId: ContentID, size: UInt64, sourcePaths: [String], firstIngested: String) {
             self.blobId = blobId
             self.size = size
             self.sourcePaths = sourcePaths
@@ -55,12 +56,12 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
 
     public struct StoredFile: Codable, Sendable, Equatable {
         /// Same roles as `CaptureReport.File.role`.
-        public var role: String
+        public var role: FileRole
         /// Path relative to the capture folder.
         public var relativePath: String
-        public var blobId: String
+        public var blobId: ContentID
         public var size: UInt64
-        public init(role: String, relativePath: String, blobId: String, size: UInt64) {
+        public init(role: FileRole, relativePath: String, blobId: ContentID, size: UInt64) {
             self.role = role
             self.relativePath = relativePath
             self.blobId = blobId
@@ -68,9 +69,9 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
         }
     }
 
-    public init(recordId: String, kind: String, integrity: String, trust: String?, keyFingerprint: String?,
+    public init(recordId: ContentID, kind: MediaKind, integrity: Integrity, trust: Trust?, keyFingerprint: ContentID?,
                 captureTime: String?, tsaTime: String?, ingestTime: String, failureCodes: [String],
-                sidecars: [String: String], variants: [Variant], files: [StoredFile], reportJSON: Data) {
+                sidecars: [SidecarSink: SidecarState], variants: [Variant], files: [StoredFile], reportJSON: Data) {
         self.recordId = recordId
         self.kind = kind
         self.integrity = integrity

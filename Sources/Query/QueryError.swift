@@ -1,3 +1,4 @@
+import Ground
 import LMDB
 
 /// A failure of the record index. `code` is stable; tests and the CLI compare against it.
@@ -7,7 +8,7 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
     /// A field value cannot be indexed (empty, holds a NUL byte, or a fingerprint that is not hex).
     case invalidField(name: String, value: String)
     /// A stored record body does not decode.
-    case damagedRecord(recordId: String, reason: String)
+    case damagedRecord(recordId: ContentID, reason: String)
     /// The index was written by an incompatible format version.
     case unsupportedFormat(String)
     /// No record has this ID (or ID prefix).
@@ -19,13 +20,13 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
 
     public var code: String {
         switch self {
-        case .invalidRecordId: "index.recordId.invalid"
-        case .invalidField: "index.field.invalid"
-        case .damagedRecord: "index.record.damaged"
-        case .unsupportedFormat: "index.unsupportedFormat"
-        case .notFound: "index.record.notFound"
-        case .ambiguousPrefix: "index.prefix.ambiguous"
-        case .storage(let e): e.isDiskFull ? "index.storage.diskFull" : "index.storage"
+        case .invalidRecordId: StatusCode.indexRecordIdInvalid
+        case .invalidField: StatusCode.indexFieldInvalid
+        case .damagedRecord: StatusCode.indexRecordDamaged
+        case .unsupportedFormat: StatusCode.indexUnsupportedFormat
+        case .notFound: StatusCode.indexRecordNotFound
+        case .ambiguousPrefix: StatusCode.indexPrefixAmbiguous
+        case .storage(let e): e.isDiskFull ? StatusCode.indexStorageDiskFull : StatusCode.indexStorage
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// The stored form of an `IndexedRecord` in `idx.records`: the byte `0x01` (body version)
 /// followed by the record's JSON encoding (`JSONEncoder`, sorted keys; `reportJSON` as base64).
@@ -13,7 +14,7 @@ enum RecordBody {
         return [version] + Array(try encoder.encode(record))
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, id: String, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
+    static func decode(_ bytes: UnsafeRawBufferPointer, id: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
         guard let first = bytes.first else { throw QueryError.damagedRecord(recordId: id, reason: "empty body") }
         guard first == version else {
             throw QueryError.damagedRecord(recordId: id, reason: "body version \(first)")

@@ -1,3 +1,5 @@
+import Ground
+
 /// What `RecordIndex.query` selects. Every non-nil field is one filter; filters combine with
 /// AND. Values are compared exactly except `keyPrefix`, `timePrefix` and `ingestPrefix`, which
 /// match by prefix.
@@ -9,20 +11,20 @@ public struct RecordFilter: Sendable, Equatable {
     /// the prefix continues (say only `2026-11-30`) are `indeterminate`.
     public var timePrefix: String?
     /// `intact`, `tampered`, `unsigned`, `malformed`.
-    public var integrity: String?
+    public var integrity: Integrity?
     /// A sidecar state (`uncommitted`, `mismatch`, …): some sink (or `sink`, when given) is in it.
-    public var sidecarState: String?
-    /// A sink name: with `sidecarState`, that sink is in that state; alone, the record has it.
-    public var sink: String?
+    public var sidecarState: SidecarState?
+    /// A sink: with `sidecarState`, that sink is in that state; alone, the record has it.
+    public var sink: SidecarSink?
     /// `still`, `video`, `unknown`.
-    public var kind: String?
+    public var kind: MediaKind?
     /// `trusted`, `untrusted`.
-    public var trust: String?
+    public var trust: Trust?
     /// An ingest-time prefix (ISO 8601 UTC, e.g. `2026-12-01`).
     public var ingestPrefix: String?
 
-    public init(keyPrefix: String? = nil, timePrefix: String? = nil, integrity: String? = nil,
-                sidecarState: String? = nil, sink: String? = nil, kind: String? = nil, trust: String? = nil,
+    public init(keyPrefix: String? = nil, timePrefix: String? = nil, integrity: Integrity? = nil,
+                sidecarState: SidecarState? = nil, sink: SidecarSink? = nil, kind: MediaKind? = nil, trust: Trust? = nil,
                 ingestPrefix: String? = nil) {
         self.keyPrefix = keyPrefix
         self.timePrefix = timePrefix
@@ -36,13 +38,13 @@ public struct RecordFilter: Sendable, Equatable {
 }
 
 /// Records a filter selects: `matches`, and apart from them the records whose capture time is
-/// known only more coarsely than `timePrefix` asks (neither included nor dropped). IDs are
-/// lowercase hex in ascending order.
+/// known only more coarsely than `timePrefix` asks (neither included nor dropped). IDs in
+/// ascending order.
 public struct QueryResult: Sendable, Equatable {
-    public var matches: [String]
-    public var indeterminate: [String]
+    public var matches: [ContentID]
+    public var indeterminate: [ContentID]
 
-    public init(matches: [String], indeterminate: [String]) {
+    public init(matches: [ContentID], indeterminate: [ContentID]) {
         self.matches = matches
         self.indeterminate = indeterminate
     }

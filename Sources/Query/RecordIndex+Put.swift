@@ -1,3 +1,4 @@
+import Ground
 import LMDB
 
 extension RecordIndex {
@@ -7,21 +8,17 @@ extension RecordIndex {
     /// variant's blob ID maps to the record. A variant the new version no longer lists loses its
     /// mapping. Runs in the caller's write transaction; re-runnable.
     public func put(_ record: IndexedRecord, in txn: Transaction) throws {
-        guard let id = RecordID(hex: record.recordId) else { throw QueryError.invalidRecordId(record.recordId) }
-        var variantIds: [RecordID] = []
-        for v in record.variants {
-            guard let b = RecordID(hex: v.blobId) else { throw QueryError.invalidField(name: "variants.blobId", value: v.blobId) }
-            variantIds.append(b)
-        }
-        let newEntries = try IndexEntry.entries(of: record, id: id)
+        let id = record.recordId
+        let variantIds = record.variants.map(\.blobId)
+        let newEntries = try IndexEntry.entries(of: record)
         let body = try RecordBody.encode(record)
         try QueryError.wrapping {
             var oldEntries = Set<IndexEntry>()
-            var oldVariants: [RecordID] = []
+            var oldVariants: [ContentID] = []
             var oldTime: String? = nil
             if let old = try get(id, in: txn) {
-                oldEntries = (try? IndexEntry.entries(of: old, id: id)) ?? []
-                oldVariants = old.variants.compactMap { RecordID(hex: $0.blobId) }
+                oldEntries = (try? IndexEntry.entries(of: old)) ?? []
+                oldVariants = old.variants.map(\.blobId)
                 oldTime = old.captureTime
             }
             for e in oldEntries.subtracting(newEntries) { try txn.delete(database(e.index), e.key) }
@@ -30,9 +27,9 @@ extension RecordIndex {
                                     new: IndexCounters.contributions(newEntries, captureTime: record.captureTime), counts, in: txn)
             let idBytes = id.bytes
             for b in Set(oldVariants).subtracting(variantIds) {
-                if try txn.value(variants, b.bytes) == idBytes { try txn.delete(variants, b.bytes) }
+                if try txn.value(variants, b) == idBytes { try txn.delete(variants, b) }
             }
-            for b in variantIds { try txn.put(variants, b.bytes, idBytes) }
+            for b in variantIds { try txn.put(variants, b, idBytes) }
             try txn.put(records, idBytes, body)
         }
     }
@@ -44,18 +41,16 @@ extension RecordIndex {
 
     /// Removes a record, its index entries and its variant mappings; false when absent.
     @discardableResult
-    public func remove(recordId: String, in txn: Transaction) throws -> Bool {
-        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
-        return try QueryError.wrapping {
+    public func remove(recordId id: ContentID, in txn: Transaction) throws -> Bool {
+        try QueryError.wrapping {
             guard let old = try get(id, in: txn) else { return false }
-            let entries = (try? IndexEntry.entries(of: old, id: id)) ?? []
+            let entries = (try? IndexEntry.entries(of: old)) ?? []
             for e in entries { try txn.delete(database(e.index), e.key) }
             try IndexCounters.apply(old: IndexCounters.contributions(entries, captureTime: entries.isEmpty ? nil : old.captureTime),
                                     new: [:], counts, in: txn)
             let idBytes = id.bytes
-            for v in old.variants {
-                guard let b = RecordID(hex: v.blobId) else { continue }
-                if try txn.value(variants, b.bytes) == idBytes { try txn.delete(variants, b.bytes) }
+            for v in old.variants where try txn.value(variants, v.blobId) == idBytes {
+                try txn.delete(variants, v.blobId)
             }
             return try txn.delete(records, idBytes)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import LMDB
 
 extension RecordIndex {
@@ -19,7 +20,7 @@ extension RecordIndex {
         if let limit, limit < 1 { throw QueryError.invalidField(name: "limit", value: String(limit)) }
         let (m, i) = try evaluate(filter, limit: limit, in: txn)
         let n = limit ?? Int.max
-        return QueryResult(matches: m.prefix(n).map(\.hex), indeterminate: i.prefix(n).map(\.hex))
+        return QueryResult(matches: Array(m.prefix(n)), indeterminate: Array(i.prefix(n)))
     }
 
     /// How many records `filter` selects. A single filter reads the entry counts
@@ -42,26 +43,23 @@ extension RecordIndex {
     }
 
     /// The records with these IDs, in the same order (absent IDs are skipped).
-    public func records(_ ids: [String]) throws -> [IndexedRecord] {
+    public func records(_ ids: [ContentID]) throws -> [IndexedRecord] {
         try QueryError.wrapping {
             try environment.read { txn in
                 let decoder = JSONDecoder()
-                return try ids.compactMap { hex in
-                    guard let id = RecordID(hex: hex) else { throw QueryError.invalidRecordId(hex) }
-                    return try get(id, in: txn, decoder: decoder)
-                }
+                return try ids.compactMap { id in try get(id, in: txn, decoder: decoder) }
             }
         }
     }
 
     /// The sorted IDs `filter` selects. With `limit`, the lists may be longer than `limit`
     /// (the caller cuts them) but their first `limit` IDs are right.
-    func evaluate(_ filter: RecordFilter, limit: Int? = nil, in txn: Transaction) throws -> (matches: [RecordID], indeterminate: [RecordID]) {
+    func evaluate(_ filter: RecordFilter, limit: Int? = nil, in txn: Transaction) throws -> (matches: [ContentID], indeterminate: [ContentID]) {
         let plan = try QueryPlan(filter)
         guard !plan.terms.isEmpty else {
-            var all: [RecordID] = []
+            var all: [ContentID] = []
             try txn.scan(records) { key, _ in
-                if key.count == 32, let id = RecordID(suffixOf: key) { all.append(id) }
+                if let id = ContentID(key) { all.append(id) }
                 return all.count >= (limit ?? Int.max) ? .stop : .next
             }
             return (all, [])
@@ -93,14 +91,14 @@ extension RecordIndex {
             let others = ordered.dropFirst().map { ($0, database($0.index)) }
             return (try ordered[0].first(limit, database(ordered[0].index), alsoIn: others, in: txn), [])
         }
-        var cache: [IndexTerm: [RecordID]] = [:]
-        func collect(_ t: IndexTerm) throws -> [RecordID] {
+        var cache: [IndexTerm: [ContentID]] = [:]
+        func collect(_ t: IndexTerm) throws -> [ContentID] {
             if let c = cache[t] { return c }
             let ids = try t.collect(database(t.index), in: txn)
             cache[t] = ids
             return ids
         }
-        func narrow(_ ids: [RecordID], by t: IndexTerm) throws -> [RecordID] {
+        func narrow(_ ids: [ContentID], by t: IndexTerm) throws -> [ContentID] {
             if ids.isEmpty { return ids }
             // A point lookup (one B-tree descent) costs about as much as two cursor steps here.
             if t.exact && cache[t] == nil && ids.count * 2 < (sizes[t] ?? total) {
@@ -110,7 +108,7 @@ extension RecordIndex {
         }
         var matches = sizes[ordered[0]] == 0 ? [] : try collect(ordered[0])
         for t in ordered.dropFirst() { matches = try narrow(matches, by: t) }
-        var indeterminate: [RecordID] = []
+        var indeterminate: [ContentID] = []
         if !plan.indeterminate.isEmpty {
             for t in plan.indeterminate { indeterminate += try t.collect(database(t.index), in: txn) }
             indeterminate.sort()
@@ -133,7 +131,7 @@ struct QueryPlan {
             return v
         }
         if let k = f.keyPrefix {
-            guard !k.isEmpty, k.utf8.allSatisfy({ RecordID.nibble($0) != nil }) else {
+            guard !k.isEmpty, ContentID.isLowercaseHex(k) else {
                 throw QueryError.invalidField(name: "keyPrefix", value: k)
             }
             // A full SHA-256 fingerprint is an exact key part; anything shorter is a prefix.
@@ -141,9 +139,9 @@ struct QueryPlan {
                                             : IndexTerm(index: .key, prefix: Array(k.utf8), exact: false))
         }
         if let s = f.sidecarState {
-            terms.append(IndexTerm(index: .sidecar, prefix: IndexEntry.prefix([try value("sidecarState", s), try f.sink.map { try value("sink", $0) } ?? ""]), exact: true))
+            terms.append(IndexTerm(index: .sidecar, prefix: IndexEntry.prefix([s.rawValue, f.sink?.rawValue ?? ""]), exact: true))
         } else if let sink = f.sink {
-            terms.append(IndexTerm(index: .sidecar, prefix: IndexEntry.prefix(["", try value("sink", sink)]), exact: true))
+            terms.append(IndexTerm(index: .sidecar, prefix: IndexEntry.prefix(["", sink.rawValue]), exact: true))
         }
         if let t = f.timePrefix {
             let p = Array(try value("timePrefix", t).utf8)
@@ -151,9 +149,9 @@ struct QueryPlan {
             // A record known only as a strict prefix of `t` (a coarser rung containing it).
             for n in 1..<p.count { indeterminate.append(IndexTerm(index: .time, prefix: Array(p[0..<n]) + [0], exact: true)) }
         }
-        if let v = f.trust { terms.append(IndexTerm(index: .trust, prefix: IndexEntry.prefix([try value("trust", v)]), exact: true)) }
-        if let v = f.kind { terms.append(IndexTerm(index: .kind, prefix: IndexEntry.prefix([try value("kind", v)]), exact: true)) }
-        if let v = f.integrity { terms.append(IndexTerm(index: .integrity, prefix: IndexEntry.prefix([try value("integrity", v)]), exact: true)) }
+        if let v = f.trust { terms.append(IndexTerm(index: .trust, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
+        if let v = f.kind { terms.append(IndexTerm(index: .kind, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
+        if let v = f.integrity { terms.append(IndexTerm(index: .integrity, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
         if let v = f.ingestPrefix { terms.append(IndexTerm(index: .ingest, prefix: Array(try value("ingestPrefix", v).utf8), exact: false)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import LMDB
 
 /// The record index: every `IndexedRecord` and its secondary indexes, in named databases of
@@ -72,41 +73,36 @@ public final class RecordIndex: @unchecked Sendable {
     // MARK: Reads
 
     /// The record with this ID, or nil.
-    public func get(recordId: String, in txn: Transaction) throws -> IndexedRecord? {
-        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
-        return try get(id, in: txn)
+    public func get(recordId: ContentID, in txn: Transaction) throws -> IndexedRecord? {
+        try get(recordId, in: txn)
     }
 
-    public func get(recordId: String) throws -> IndexedRecord? {
+    public func get(recordId: ContentID) throws -> IndexedRecord? {
         try QueryError.wrapping { try environment.read { try get(recordId: recordId, in: $0) } }
     }
 
-    func get(_ id: RecordID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
-        try txn.withValue(records, id.bytes) { body in
-            try body.map { try RecordBody.decode($0, id: id.hex, decoder: decoder) }
+    func get(_ id: ContentID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
+        try txn.withValue(records, id) { body in
+            try body.map { try RecordBody.decode($0, id: id, decoder: decoder) }
         }
     }
 
     /// Whether a record with this ID exists (the body is not decoded).
-    public func contains(recordId: String, in txn: Transaction) throws -> Bool {
-        guard let id = RecordID(hex: recordId) else { throw QueryError.invalidRecordId(recordId) }
-        return try txn.contains(records, id.bytes)
+    public func contains(recordId: ContentID, in txn: Transaction) throws -> Bool {
+        try txn.contains(records, recordId)
     }
 
-    public func contains(recordId: String) throws -> Bool {
+    public func contains(recordId: ContentID) throws -> Bool {
         try QueryError.wrapping { try environment.read { try contains(recordId: recordId, in: $0) } }
     }
 
     /// The record that a delivery-file variant with this blob ID belongs to, or nil
     /// ("is this file already known?").
-    public func recordId(forVariant blobId: String, in txn: Transaction) throws -> String? {
-        guard let blob = RecordID(hex: blobId) else { throw QueryError.invalidRecordId(blobId) }
-        return try txn.withValue(variants, blob.bytes) { v in
-            v.flatMap { $0.count == 32 ? RecordID(suffixOf: $0)?.hex : nil }
-        }
+    public func recordId(forVariant blobId: ContentID, in txn: Transaction) throws -> ContentID? {
+        try txn.withValue(variants, blobId) { v in v.flatMap { ContentID($0) } }
     }
 
-    public func recordId(forVariant blobId: String) throws -> String? {
+    public func recordId(forVariant blobId: ContentID) throws -> ContentID? {
         try QueryError.wrapping { try environment.read { try recordId(forVariant: blobId, in: $0) } }
     }
 
@@ -119,26 +115,26 @@ public final class RecordIndex: @unchecked Sendable {
 
     /// The IDs of records whose hex ID starts with `prefix` (lowercase hex, 1…64 digits), in
     /// order, at most `limit`.
-    public func recordIds(withPrefix prefix: String, limit: Int = 2) throws -> [String] {
+    public func recordIds(withPrefix prefix: String, limit: Int = 2) throws -> [ContentID] {
         let digits = Array(prefix.utf8)
-        guard (1...64).contains(digits.count), digits.allSatisfy({ RecordID.nibble($0) != nil }) else {
+        guard (1...64).contains(digits.count), ContentID.isLowercaseHex(prefix) else {
             throw QueryError.invalidRecordId(prefix)
         }
         var bytes = [UInt8]()
         var i = 0
         while i + 1 < digits.count {
-            bytes.append(RecordID.nibble(digits[i])! << 4 | RecordID.nibble(digits[i + 1])!)  // checked above
+            bytes.append(ContentID.nibble(digits[i])! << 4 | ContentID.nibble(digits[i + 1])!)  // checked above
             i += 2
         }
-        let oddNibble: UInt8? = digits.count % 2 == 1 ? RecordID.nibble(digits[digits.count - 1]) : nil
-        var out: [String] = []
+        let oddNibble: UInt8? = digits.count % 2 == 1 ? ContentID.nibble(digits[digits.count - 1]) : nil
+        var out: [ContentID] = []
         try QueryError.wrapping {
             try environment.read { txn in
                 try txn.scan(records, prefix: bytes) { key, _ in
                     if let n = oddNibble, key.count > bytes.count, key[bytes.count] >> 4 != n {
                         return key[bytes.count] >> 4 > n ? .stop : .next
                     }
-                    if let id = RecordID(suffixOf: key), key.count == 32 { out.append(id.hex) }
+                    if let id = ContentID(key) { out.append(id) }
                     return out.count >= limit ? .stop : .next
                 }
             }

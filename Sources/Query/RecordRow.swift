@@ -1,17 +1,18 @@
 import Foundation
+import Ground
 
 /// One line of `query` output: the fields of a record that the table, CSV and JSON forms
 /// show. `indeterminate` marks a record whose capture time is coarser than the time filter.
 public struct RecordRow: Codable, Sendable, Equatable {
-    public var recordId: String
-    public var kind: String
-    public var integrity: String
-    public var trust: String?
-    public var keyFingerprint: String?
+    public var recordId: ContentID
+    public var kind: MediaKind
+    public var integrity: Integrity
+    public var trust: Trust?
+    public var keyFingerprint: ContentID?
     public var captureTime: String?
     public var ingestTime: String
     /// Sink → state, as in the record.
-    public var sidecars: [String: String]
+    public var sidecars: [SidecarSink: SidecarState]
     public var indeterminate: Bool
     /// The C2PA failure codes of the record's report (absent in rows written before it existed).
     public var failureCodes: [String]?
@@ -31,22 +32,23 @@ public struct RecordRow: Codable, Sendable, Equatable {
 
     /// Sidecar states as `sink=state` pairs sorted by sink, joined by `;` (empty when none).
     public var sidecarSummary: String {
-        sidecars.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+        sidecars.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.joined(separator: ";")
     }
 
     /// The sinks that have a CSV column of their own (holding that sink's state, empty when
     /// the record has none); any other sink is in the `sidecars` column only.
-    public static let csvSinks = ["audio", "sensors", "ring", "depth", "second-view"]
+    public static let csvSinks: [SidecarSink] = [.audio, .sensors, .ring, .depth, .secondView]
 
     /// The CSV columns, in order: the nine first ones as they always were, then one column per
     /// sink (its state) and `failureCodes` (`;`-separated), so a spreadsheet can filter on each.
     public static let csvHeader = ["recordId", "kind", "integrity", "trust", "keyFingerprint", "captureTime",
-                                   "ingestTime", "sidecars", "indeterminate"] + csvSinks + ["failureCodes"]
+                                   "ingestTime", "sidecars", "indeterminate"] + csvSinks.map(\.rawValue) + ["failureCodes"]
 
     public var csvFields: [String] {
-        [recordId, kind, integrity, trust ?? "", keyFingerprint ?? "", captureTime ?? "", ingestTime,
-         sidecarSummary, indeterminate ? "true" : "false"]
-            + Self.csvSinks.map { sidecars[$0] ?? "" } + [(failureCodes ?? []).joined(separator: ";")]
+        let first: [String] = [recordId.hex, kind.rawValue, integrity.rawValue, trust?.rawValue ?? "", keyFingerprint?.hex ?? "",
+                               captureTime ?? "", ingestTime, sidecarSummary, indeterminate ? "true" : "false"]
+        let perSink: [String] = Self.csvSinks.map { sidecars[$0]?.rawValue ?? "" }
+        return first + perSink + [(failureCodes ?? []).joined(separator: ";")]
     }
 
     /// One JSON object (sorted keys; absent optionals are omitted), on one line.

@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 
 extension S3BlobStore {
     /// Stores blob `id` (its SHA-256, known before the upload) of `size` bytes read from
@@ -12,7 +13,7 @@ extension S3BlobStore {
     /// own SHA-256 and MD5, the whole re-hashed against `id` before it is completed; any failure
     /// aborts the upload, so no object appears. A source holding other than `size` bytes is
     /// `s3.input`. With Object Lock retention configured, the object is locked in COMPLIANCE mode.
-    public func put(_ id: ContentID, size: Int64, from source: inout some ByteSource) throws -> PutStatus {
+    public func put(_ id: ContentID, size: Int64, from source: inout ByteReader) throws -> PutStatus {
         guard size >= 0 else { throw S3Error(.input, "negative size") }
         if size <= Int64(options.multipartThreshold) {
             return try putSingle(id, size: Int(size), from: &source)
@@ -22,11 +23,11 @@ extension S3BlobStore {
 
     /// Stores `bytes` as blob `id`.
     public func put(_ id: ContentID, bytes: [UInt8]) throws -> PutStatus {
-        var source = BytesSource(bytes)
+        var source = ByteReader(MemoryByteSource(bytes))
         return try put(id, size: Int64(bytes.count), from: &source)
     }
 
-    private func putSingle(_ id: ContentID, size: Int, from source: inout some ByteSource) throws -> PutStatus {
+    private func putSingle(_ id: ContentID, size: Int, from source: inout ByteReader) throws -> PutStatus {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         defer { buffer.deallocate() }
         let body = UnsafeMutableRawBufferPointer(rebasing: buffer[..<size])
@@ -46,12 +47,12 @@ extension S3BlobStore {
         case .exists: return .known
         case .conditionNotImplemented:
             conditionalPutUnsupported.set()
-            var again = BytesSource(Array(body))
+            var again = ByteReader(MemoryByteSource(Array(body)))
             return try putSingle(id, size: size, from: &again)
         }
     }
 
-    private func putMultipart(_ id: ContentID, size: Int64, from source: inout some ByteSource) throws -> PutStatus {
+    private func putMultipart(_ id: ContentID, size: Int64, from source: inout ByteReader) throws -> PutStatus {
         let key = key(for: id)
         if try client.head(bucket: bucket, key: key) != nil { return .known }
         // At most 10,000 parts: a huge blob gets larger parts (rounded up to MiB).
@@ -89,7 +90,7 @@ extension S3BlobStore {
     /// Reads part after part into `uploadConcurrency + 1` buffers; each part is hashed (MD5,
     /// SHA-256) and uploaded on a worker thread while the next is read and fed to `whole`.
     private func uploadParts(key: String, uploadID: String, size: Int64, partSize: Int,
-                             from source: inout some ByteSource, whole: MessageDigest) throws -> [String] {
+                             from source: inout ByteReader, whole: MessageDigest) throws -> [String] {
         let parts = Int((size + Int64(partSize) - 1) / Int64(partSize))
         let pipeline = PartPipeline(buffers: options.uploadConcurrency + 1, size: partSize, parts: parts)
         let group = DispatchGroup()
@@ -134,7 +135,7 @@ extension S3BlobStore {
     }
 
     /// Fills `buffer` from `source`; fewer bytes is `s3.input` (the source ended early).
-    static func readExactly(_ source: inout some ByteSource, into buffer: UnsafeMutableRawBufferPointer,
+    static func readExactly(_ source: inout ByteReader, into buffer: UnsafeMutableRawBufferPointer,
                             total: Int64, before: Int64) throws {
         var filled = 0
         while filled < buffer.count {
@@ -150,7 +151,7 @@ extension S3BlobStore {
     }
 
     /// The source must be at its end once `size` bytes were read.
-    static func expectEnd(_ source: inout some ByteSource, size: Int64) throws {
+    static func expectEnd(_ source: inout ByteReader, size: Int64) throws {
         var probe: UInt8 = 0
         let n: Int
         do { n = try withUnsafeMutableBytes(of: &probe) { try source.read(into: $0) } } catch {

@@ -1,40 +1,60 @@
+import Ground
 import HTTP
 
 /// A failure of the S3 client. `code` is stable (tests and the CLI compare against it); the
 /// description never holds a credential: text from the server is scrubbed (`S3Credentials.redact`)
 /// before it is kept.
 public struct S3Error: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable {
+    public enum Code: Sendable {
         /// Bad configuration: endpoint URL, bucket name, region, part size.
-        case configuration = "s3.configuration"
+        case configuration
         /// AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is not set.
-        case credentialsMissing = "s3.credentials.missing"
+        case credentialsMissing
         /// The server refused the credentials (InvalidAccessKeyId, SignatureDoesNotMatch,
         /// ExpiredToken, InvalidToken). The CLI maps this to exit 3.
-        case credentialsRejected = "s3.credentials.rejected"
+        case credentialsRejected
         /// The credentials are valid but not allowed this (AccessDenied), e.g. deleting an
         /// object under Object Lock retention.
-        case accessDenied = "s3.accessDenied"
+        case accessDenied
         /// The bucket does not exist (NoSuchBucket).
-        case bucketNotFound = "s3.bucket.notFound"
+        case bucketNotFound
         /// The object (or multipart upload) does not exist.
-        case notFound = "s3.notFound"
+        case notFound
         /// The server refused the body: its MD5 or SHA-256 is not the one we declared (BadDigest,
         /// XAmzContentSHA256Mismatch). Nothing was stored.
-        case integrityRejected = "s3.integrity.rejected"
+        case integrityRejected
         /// Bytes do not hash to what they must (a GET's bytes against the blob ID, a source
         /// against the ID it was put under, a part's ETag against its MD5).
-        case integrityMismatch = "s3.integrity.mismatch"
+        case integrityMismatch
         /// Retries ran out on 5xx answers, resets or timeouts (or a non-retryable transport fault).
-        case unavailable = "s3.unavailable"
+        case unavailable
         /// The answer broke the protocol or our limits (XML, lengths, headers, ranges).
-        case malformedResponse = "s3.response.malformed"
+        case malformedResponse
         /// Any other refusal (4xx) with the server's code.
-        case rejected = "s3.rejected"
+        case rejected
         /// The source of a put failed or held another number of bytes than declared.
-        case input = "s3.input"
+        case input
         /// Object Lock was asked for where the bucket does not have it.
-        case objectLockUnsupported = "s3.objectLock.unsupported"
+        case objectLockUnsupported
+
+        /// The stable code (the status-code table).
+        public var rawValue: String {
+            switch self {
+            case .configuration: StatusCode.s3Configuration
+            case .credentialsMissing: StatusCode.s3CredentialsMissing
+            case .credentialsRejected: StatusCode.s3CredentialsRejected
+            case .accessDenied: StatusCode.s3AccessDenied
+            case .bucketNotFound: StatusCode.s3BucketNotFound
+            case .notFound: StatusCode.s3NotFound
+            case .integrityRejected: StatusCode.s3IntegrityRejected
+            case .integrityMismatch: StatusCode.s3IntegrityMismatch
+            case .unavailable: StatusCode.s3Unavailable
+            case .malformedResponse: StatusCode.s3ResponseMalformed
+            case .rejected: StatusCode.s3Rejected
+            case .input: StatusCode.s3Input
+            case .objectLockUnsupported: StatusCode.s3ObjectLockUnsupported
+            }
+        }
     }
 
     public let code: Code

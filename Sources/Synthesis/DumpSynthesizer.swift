@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 /// Writes a capture dump — delivery files with real C2PA manifests, evidence sidecars,
 /// disclosure bundles, trust anchors — and `expected.json` (docs/capture-synth.md).
@@ -70,12 +71,12 @@ public struct DumpSynthesizer: Sendable {
     /// `expected.json` holds.
     public func write(to path: String) throws -> ExpectedDump {
         guard options.stills >= 0, options.videos >= 0, options.videoSeconds > 0, options.videoSeconds <= 3600 else {
-            throw SynthError("synth.usage", "counts must be ≥ 0 and video seconds in (0, 3600]")
+            throw SynthError(StatusCode.synthUsage, "counts must be ≥ 0 and video seconds in (0, 3600]")
         }
         let fm = FileManager.default
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         if let entries = try? fm.contentsOfDirectory(atPath: root), !entries.isEmpty {
-            throw SynthError("synth.io", "\(root) exists and is not empty")
+            throw SynthError(StatusCode.synthIo, "\(root) exists and is not empty")
         }
         let work = root + "/.synth-work"
         try fm.createDirectory(atPath: work, withIntermediateDirectories: true)

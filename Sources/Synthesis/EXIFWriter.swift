@@ -1,3 +1,5 @@
+import Ground
+
 /// Writes a minimal, valid EXIF APP1 segment (TIFF little-endian, IFD0 + Exif IFD) and inserts
 /// it into a JPEG after SOI and any APP0 (JFIF) segment.
 public struct EXIFWriter: Sendable {
@@ -87,11 +89,11 @@ public struct EXIFWriter: Sendable {
 
     /// `jpeg` with the APP1 segment after SOI and a leading APP0 segment, if any.
     public func insert(into jpeg: [UInt8]) throws(SynthError) -> [UInt8] {
-        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { throw SynthError("synth.jpeg", "not a JPEG (no SOI)") }
+        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { throw SynthError(StatusCode.synthJpeg, "not a JPEG (no SOI)") }
         var at = 2
         if jpeg[2] == 0xFF, jpeg[3] == 0xE0, jpeg.count >= 6 {
             let l = Int(jpeg[4]) << 8 | Int(jpeg[5])
-            guard 2 + l <= jpeg.count - 2 else { throw SynthError("synth.jpeg", "APP0 length overruns the file") }
+            guard 2 + l <= jpeg.count - 2 else { throw SynthError(StatusCode.synthJpeg, "APP0 length overruns the file") }
             at = 2 + 2 + l
         }
         return Array(jpeg[..<at]) + segment() + Array(jpeg[at...])

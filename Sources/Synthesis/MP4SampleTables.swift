@@ -1,3 +1,5 @@
+import Ground
+
 /// The sample tables of an MP4's tracks (ISO/IEC 14496-12 §8.6–8.7), enough to read each track's
 /// elementary-stream bytes: samples in decode order at their `mdat` offsets, with decode times.
 ///
@@ -199,12 +201,12 @@ public enum MP4TableError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .missing: "mp4.missingBox"
-        case .truncated: "mp4.truncated"
-        case .badSize: "mp4.badBoxSize"
-        case .tooMany: "mp4.tooManyEntries"
-        case .invalid: "mp4.invalidTable"
-        case .outOfFile: "mp4.sampleOutOfFile"
+        case .missing: StatusCode.mp4MissingBox
+        case .truncated: StatusCode.mp4Truncated
+        case .badSize: StatusCode.mp4BadBoxSize
+        case .tooMany: StatusCode.mp4TooManyEntries
+        case .invalid: StatusCode.mp4InvalidTable
+        case .outOfFile: StatusCode.mp4SampleOutOfFile
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Runs ffmpeg once per dump per media type: the stills and their second views (one filter
 /// graph: the second view is a crop of the same wider frame, shifted by a known disparity), the
@@ -25,11 +26,11 @@ public struct MediaRenderer: Sendable {
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
-        do { try p.run() } catch { throw SynthError("synth.ffmpeg", "cannot run \(ffmpeg): \(error)") }
+        do { try p.run() } catch { throw SynthError(StatusCode.synthFfmpeg, "cannot run \(ffmpeg): \(error)") }
         let data = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
-            throw SynthError("synth.ffmpeg", "ffmpeg exit \(p.terminationStatus): \(String(decoding: data.prefix(2000), as: UTF8.self))")
+            throw SynthError(StatusCode.synthFfmpeg, "ffmpeg exit \(p.terminationStatus): \(String(decoding: data.prefix(2000), as: UTF8.self))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Runs `body(0..<count)` on `workers` threads (worker w takes w, w + workers, …) and returns
 /// each item's result in item order.
@@ -13,7 +14,7 @@ enum ParallelWork {
                 i += n
             }
         }
-        return box.all().map { $0 ?? .failure(SynthError("synth.internal", "item not run")) }
+        return box.all().map { $0 ?? .failure(SynthError(StatusCode.synthInternal, "item not run")) }
     }
 
     /// One result slot per item, written by worker threads under a lock.

@@ -1,4 +1,5 @@
 import CaptureFormat
+import Ground
 
 /// The streamed-chunk commitment of an MP4 as capture-synth simulates it (docs/capture-format.md
 /// §7): per-track 1 MiB chunks of the elementary-stream bytes, each chunk completing at the end
@@ -9,13 +10,13 @@ public struct StreamedChunkSimulation: Sendable {
         public var track: StreamedChunks.Track
         public var index: Int
         public var completion: Double
-        public var digest: ContentDigest
+        public var digest: ContentID
     }
 
     public let leaves: [Leaf]
     public let videoChunks: Int
     public let audioChunks: Int
-    public let root: ContentDigest
+    public let root: ContentID
 
     public static let maximumJitter = 0.030
 
@@ -23,7 +24,7 @@ public struct StreamedChunkSimulation: Sendable {
     public init(file: [UInt8], tables: MP4SampleTables, chunkSize: Int = StreamedChunks.chunkSize,
                 jitter: (StreamedChunks.Track, Int) -> Double) throws(MP4TableError) {
         var all: [Leaf] = []
-        var video: [ContentDigest] = [], audio: [ContentDigest] = []
+        var video: [ContentID] = [], audio: [ContentID] = []
         for (track, handler) in [(StreamedChunks.Track.video, "vide"), (.audio, "soun")] {
             guard let t = tables.track(handler: handler) else { continue }
             let hasher = TrackChunkHasher(track: track, chunkSize: chunkSize)

@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 extension SynthContext {
     static let ringNames = ["frame-m3.jpg", "frame-m2.jpg", "frame-m1.jpg", "frame-p1.jpg", "frame-p2.jpg", "frame-p3.jpg", "frame-p4.jpg"]
@@ -46,14 +47,14 @@ extension SynthContext {
         let log = SensorLogWriter(session: scene.sessionId, frameClockEpochNs: UInt64(scene.epochMs - 1000) * 1_000_000,
                                   wallClock: CaptureScene.iso(scene.epochMs - 1000), seconds: 2, latitude: scene.lat,
                                   longitude: scene.lon, altitude: place.altitude).render(random: &scene.random)
-        let audioDigest = ContentDigest.sha256(of: audio), logDigest = ContentDigest.sha256(of: log.bytes)
+        let audioDigest = ContentID.sha256(of: audio), logDigest = ContentID.sha256(of: log.bytes)
         var ringFrames: [(name: String, bytes: [UInt8])] = []
         for (k, name) in SynthContext.ringNames.enumerated() {
             let wn = String(format: "ring-%07d.jpg", plan.media * 7 + k + 1)
             ringFrames.append((name, try SynthContext.read(work + "/" + wn)))
             try? FileManager.default.removeItem(atPath: work + "/" + wn)
         }
-        let ringDigest = try RingListing.digest(ringFrames.map { ($0.name, ContentDigest.sha256(of: $0.bytes)) })
+        let ringDigest = try RingListing.digest(ringFrames.map { ($0.name, ContentID.sha256(of: $0.bytes)) })
 
         // Sinks as the record states them.
         let audioRecorded: String = switch fault {
@@ -76,12 +77,12 @@ extension SynthContext {
         if !preDigest {
             depthBytes = try take(String(format: "depth-%07d.png", n), to: folder.evidence + "/depth.png")
             secondBytes = try take(String(format: "second-%07d.jpg", n), to: folder.evidence + "/second-view.jpg")
-            let dd = ContentDigest.sha256(of: depthBytes)
+            let dd = ContentID.sha256(of: depthBytes)
             let ds = MediaRenderer.depthSize
             depthRecord = .map(DepthMap(path: folder.recorded("depth.png"), sha256: dd, format: "image/png", width: ds.width,
                                         height: ds.height, near: 0.2, far: 12.5))
             let focal = 1100.0
-            secondRecord = SecondViewRecord(path: folder.recorded("second-view.jpg"), sha256: ContentDigest.sha256(of: secondBytes),
+            secondRecord = SecondViewRecord(path: folder.recorded("second-view.jpg"), sha256: ContentID.sha256(of: secondBytes),
                                             camera: "ultra-wide", baselineMm: 12.5,
                                             calibration: .init(focalLengthPx: focal, principalPointX: Double(w) / 2,
                                                                principalPointY: Double(h) / 2, imageWidth: w, imageHeight: h))
@@ -122,7 +123,7 @@ extension SynthContext {
         do {
             signed = try builder(scene: scene, record: record, commitment: commitment, extra: extra, device: device,
                                  timestamped: timestamped).signJPEG(jpeg)
-        } catch { throw SynthError("synth.sign", "\(error)") }
+        } catch { throw SynthError(StatusCode.synthSign, "\(error)") }
 
         // Evidence files on disk (after sealing: the faults change what the record committed).
         if fault == .sinkFailed {
@@ -253,7 +254,7 @@ extension SynthContext {
     }
 
     func required<T>(_ v: T?, _ what: String) throws -> T {
-        guard let v else { throw SynthError("synth.internal", "no \(what)") }
+        guard let v else { throw SynthError(StatusCode.synthInternal, "no \(what)") }
         return v
     }
 }

@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 extension SynthContext {
     /// One video capture: the rendered MP4, its streamed-chunk commitment, audio and sensor
@@ -27,7 +28,7 @@ extension SynthContext {
         let log = SensorLogWriter(session: scene.sessionId, frameClockEpochNs: UInt64(scene.epochMs - 500) * 1_000_000,
                                   wallClock: CaptureScene.iso(scene.epochMs - 500), seconds: seconds, latitude: scene.lat,
                                   longitude: scene.lon, altitude: place.altitude).render(random: &scene.random)
-        let audioDigest = ContentDigest.sha256(of: audio), logDigest = ContentDigest.sha256(of: log.bytes)
+        let audioDigest = ContentID.sha256(of: audio), logDigest = ContentID.sha256(of: log.bytes)
         try SynthContext.write(audio, to: folder.evidence + "/audio.caf")
         try SynthContext.write(log.bytes, to: folder.evidence + "/sensors.jsonl")
 
@@ -51,7 +52,7 @@ extension SynthContext {
         do {
             signed = try builder(scene: scene, record: record, commitment: commitment, extra: [], device: device,
                                  timestamped: plan.timestamped).signMP4(mp4)
-        } catch { throw SynthError("synth.sign", "\(error)") }
+        } catch { throw SynthError(StatusCode.synthSign, "\(error)") }
         let delivery = try SynthFaults.apply(fault, toSigned: signed, video: true)
         let deliveryName = scene.deliveryName(video: true)
         try SynthContext.write(delivery, to: folder.abs + "/" + deliveryName)

@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 /// Shared state of one `write(to:)` run; builds captures (one worker thread each).
 struct SynthContext: Sendable {
@@ -20,6 +21,7 @@ struct SynthContext: Sendable {
         switch plan.kind {
         case .still: try buildStill(plan)
         case .video: try buildVideo(plan)
+        case .audio, .document, .unknown: throw SynthError(StatusCode.synthUsage, "a capture is a still or a video")
         }
     }
 
@@ -69,9 +71,8 @@ struct SynthContext: Sendable {
             guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + rel) else { return }
             for n in names {
                 let r = rel + "/" + n
-                var st = stat()
-                guard lstat(root + "/" + r, &st) == 0 else { continue }
-                if (st.st_mode & S_IFMT) == S_IFDIR { walk(r, depth: depth + 1) } else { out.append(r) }
+                guard let st = try? FileSystem.status(atPath: root + "/" + r) else { continue }
+                if st.isDirectory { walk(r, depth: depth + 1) } else { out.append(r) }
             }
         }
         walk(folderRel, depth: 0)
@@ -157,7 +158,7 @@ struct SynthContext: Sendable {
         return PoseTrace(rateHz: 50, startOffsetMs: -500, gyroScale: 0.001, attitudeScale: 1.0 / 32767, samples: samples)
     }
 
-    static func sidecar(_ sink: SidecarSink, _ state: SidecarState, committed: ContentDigest? = nil, file: String? = nil,
+    static func sidecar(_ sink: SidecarSink, _ state: SidecarState, committed: ContentID? = nil, file: String? = nil,
                         recorded: String? = nil, findings: [PathFinding] = [], note: String? = nil) -> ExpectedDump.Sidecar {
         ExpectedDump.Sidecar(sink: sink.rawValue, state: state.rawValue, committedSha256: committed?.hex, file: file,
                              recordedPath: recorded, pathFindings: findings.map(\.rawValue), note: note)

@@ -1,5 +1,6 @@
-import Foundation
 import CaptureFormat
+import Foundation
+import Ground
 
 /// One fault class of issue 3. Each selected fault gets its own extra capture (faults are not
 /// stacked), so a capture's expectations follow from one named change.
@@ -95,7 +96,7 @@ public enum SynthFault: Hashable, Sendable, CustomStringConvertible {
         var out: [SynthFault] = []
         for part in text.split(separator: ",") {
             let n = part.trimmingCharacters(in: .whitespaces)
-            guard let f = SynthFault(name: n) else { throw SynthError("synth.usage", "unknown fault '\(n)'") }
+            guard let f = SynthFault(name: n) else { throw SynthError(StatusCode.synthUsage, "unknown fault '\(n)'") }
             if !out.contains(f) { out.append(f) }
         }
         return out

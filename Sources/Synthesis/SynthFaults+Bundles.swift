@@ -1,5 +1,6 @@
 import CaptureFormat
 import Foundation
+import Ground
 
 extension SynthFaults {
     /// Writes `disclosure/tampered-<label>.bundle.json`: a good bundle changed the way that
@@ -7,7 +8,7 @@ extension SynthFaults {
     static func writeTamperedBundle(_ label: BundleFailure.Label, bundles: [DisclosureProfile: DisclosureBundle],
                                     claims: [ContextClaim], folder: SynthContext.Folder) throws -> ExpectedDump.Bundle {
         guard let full = bundles[.full], let short = bundles[.short], !full.opened.isEmpty else {
-            throw SynthError("synth.internal", "no bundles to tamper")
+            throw SynthError(StatusCode.synthInternal, "no bundles to tamper")
         }
         var b = full
         var labels: [BundleFailure.Label] = [label]
@@ -48,7 +49,7 @@ extension SynthFaults {
             b.opened.append(b.opened[k])
             labels += [.withheldCountMismatch, .profileMismatch]
         case .claimSchemaViolation:
-            guard let t = b.opened.firstIndex(where: { $0.claimId == "time.year" }) else { throw SynthError("synth.internal", "no time.year") }
+            guard let t = b.opened.firstIndex(where: { $0.claimId == "time.year" }) else { throw SynthError(StatusCode.synthInternal, "no time.year") }
             b.opened[t].value = "20x6"
             labels.append(.leafMismatch)
         case .treeSizeMismatch:
@@ -57,10 +58,10 @@ extension SynthFaults {
             b = short
             b.withheldCount += 1
         case .neverRecordedMismatch:
-            guard !b.neverRecorded.isEmpty else { throw SynthError("synth.internal", "nothing never-recorded") }
+            guard !b.neverRecorded.isEmpty else { throw SynthError(StatusCode.synthInternal, "nothing never-recorded") }
             b.neverRecorded.removeFirst()
         case .inventoryMismatch:
-            guard !b.inventoryEntries.isEmpty else { throw SynthError("synth.internal", "empty inventory") }
+            guard !b.inventoryEntries.isEmpty else { throw SynthError(StatusCode.synthInternal, "empty inventory") }
             b.inventoryEntries.removeFirst()
             // The bundle's own neverRecorded list no longer matches its inventory either.
             labels += [.inventoryMetaLeafMismatch, .neverRecordedMismatch]

@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 /// The byte-level faults and what a correct reader reports for each.
 enum SynthFaults {
@@ -15,26 +16,26 @@ enum SynthFaults {
     /// Integrity, trust (with the signer root as anchor), failure codes and timestamp state.
     static func expectedC2PA(_ fault: SynthFault?, trusted: Bool, timestamped: Bool, video: Bool = false) -> C2PAExpectation {
         let ts = timestamped ? "validated" : "absent"
-        let untrusted = trusted ? [] : ["signingCredential.untrusted"]
+        let untrusted = trusted ? [] : [StatusCode.signingCredentialUntrusted]
         switch fault {
         case .mediaFlip?, .truncated?:
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
-                                   failureCodes: (["assertion.dataHash.mismatch"] + untrusted).sorted(), timestamp: ts)
+                                   failureCodes: ([StatusCode.assertionDataHashMismatch] + untrusted).sorted(), timestamp: ts)
         case .videoMediaFlip?:
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
-                                   failureCodes: (["assertion.bmffHash.mismatch"] + untrusted).sorted(), timestamp: ts)
+                                   failureCodes: ([StatusCode.assertionBmffHashMismatch] + untrusted).sorted(), timestamp: ts)
         case .claimFlip?, .signatureFlip?:
             // Trust is the credential's chain verdict, as c2pa-rs reports it: a broken signature
             // makes the capture tampered, not its certificate untrusted.
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
-                                   failureCodes: (["claimSignature.mismatch"] + untrusted).sorted(), timestamp: ts)
+                                   failureCodes: ([StatusCode.claimSignatureMismatch] + untrusted).sorted(), timestamp: ts)
         case .assertionFlip?:
             return C2PAExpectation(integrity: "tampered", trust: trusted ? "trusted" : "untrusted",
-                                   failureCodes: (["assertion.hashedURI.mismatch"] + untrusted).sorted(), timestamp: ts)
+                                   failureCodes: ([StatusCode.assertionHashedURIMismatch] + untrusted).sorted(), timestamp: ts)
         case .unsigned?:
             return C2PAExpectation(integrity: "unsigned", trust: nil, failureCodes: [], timestamp: "absent")
         case .garbageManifest?:
-            return C2PAExpectation(integrity: "malformed", trust: nil, failureCodes: ["claim.malformed"], timestamp: "absent")
+            return C2PAExpectation(integrity: "malformed", trust: nil, failureCodes: [StatusCode.claimMalformed], timestamp: "absent")
         default:
             return C2PAExpectation(integrity: "intact", trust: trusted ? "trusted" : "untrusted", failureCodes: untrusted, timestamp: ts)
         }
@@ -53,7 +54,7 @@ enum SynthFaults {
     static func store(of file: [UInt8], video: Bool) throws -> (ManifestLocation, ManifestStore) {
         let src = MemoryByteSource(file)
         guard case .found(let loc) = try (video ? BMFFContainer.manifest(in: src) : JPEGContainer.manifest(in: src)) else {
-            throw SynthError("synth.internal", "signed file has no store")
+            throw SynthError(StatusCode.synthInternal, "signed file has no store")
         }
         return (loc, try ManifestStore(parsing: loc.storeBytes))
     }
@@ -62,15 +63,15 @@ enum SynthFaults {
     /// the last pad bstr — minus its first 4 bytes (which may be length bytes).
     static func padRange(_ file: [UInt8], video: Bool) throws -> Range<Int> {
         let (_, store) = try store(of: file, video: video)
-        guard let sigBytes = store.activeManifest?.signatureBytes else { throw SynthError("synth.internal", "no signature box") }
+        guard let sigBytes = store.activeManifest?.signatureBytes else { throw SynthError(StatusCode.synthInternal, "no signature box") }
         let cose = try COSESign1(parsing: sigBytes)
         guard let at = index(of: cose.signature, in: file), at >= 3, file[at - 3] == 0xF6 else {
-            throw SynthError("synth.internal", "COSE layout not as written")
+            throw SynthError(StatusCode.synthInternal, "COSE layout not as written")
         }
         let end = at - 3
         var start = end
         while start > 0, file[start - 1] == 0 { start -= 1 }
-        guard end - start >= 64 else { throw SynthError("synth.internal", "pad too short") }
+        guard end - start >= 64 else { throw SynthError(StatusCode.synthInternal, "pad too short") }
         return (start + 4)..<end
     }
 
@@ -91,7 +92,7 @@ enum SynthFaults {
         for r in loc.ranges {
             let at = Int(r.lowerBound)
             guard at + 8 <= out.count, out[at] == 0xFF, out[at + 1] == 0xEB, out[at + 4] == 0x4A, out[at + 5] == 0x50 else {
-                throw SynthError("synth.internal", "APP11 segment not as written at \(at)")
+                throw SynthError(StatusCode.synthInternal, "APP11 segment not as written at \(at)")
             }
             out[at + 6] = UInt8(instance >> 8)
             out[at + 7] = UInt8(instance & 0xFF)
@@ -106,21 +107,21 @@ enum SynthFaults {
         case .mediaFlip?:
             out[out.count - 20] ^= 0x01
         case .videoMediaFlip?:
-            guard let mdat = index(of: Array("mdat".utf8), in: file) else { throw SynthError("synth.internal", "no mdat") }
+            guard let mdat = index(of: Array("mdat".utf8), in: file) else { throw SynthError(StatusCode.synthInternal, "no mdat") }
             out[mdat + 4 + 5000] ^= 0x01
         case .claimFlip?:
             let (_, store) = try store(of: file, video: video)
             guard let claim = store.activeManifest?.claimBytes, let at = index(of: Array(claim), in: file),
-                  let iid = index(of: Array("xmp:iid:".utf8), in: Array(claim)) else { throw SynthError("synth.internal", "claim not found") }
+                  let iid = index(of: Array("xmp:iid:".utf8), in: Array(claim)) else { throw SynthError(StatusCode.synthInternal, "claim not found") }
             out[at + iid + 10] ^= 0x01
         case .signatureFlip?:
             let (_, store) = try store(of: file, video: video)
-            guard let sigBytes = store.activeManifest?.signatureBytes else { throw SynthError("synth.internal", "no signature") }
+            guard let sigBytes = store.activeManifest?.signatureBytes else { throw SynthError(StatusCode.synthInternal, "no signature") }
             let cose = try COSESign1(parsing: sigBytes)
-            guard let at = index(of: cose.signature, in: file) else { throw SynthError("synth.internal", "signature not found") }
+            guard let at = index(of: cose.signature, in: file) else { throw SynthError(StatusCode.synthInternal, "signature not found") }
             out[at + 5] ^= 0x01
         case .assertionFlip?:
-            guard let at = index(of: Array("jumbf manifest".utf8), in: file) else { throw SynthError("synth.internal", "hash assertion not found") }
+            guard let at = index(of: Array("jumbf manifest".utf8), in: file) else { throw SynthError(StatusCode.synthInternal, "hash assertion not found") }
             out[at + 3] ^= 0x01
         case .malleableFlip?:
             out = try setInstance(file, 0x8001)
@@ -130,7 +131,7 @@ enum SynthFaults {
             out = Array(file.prefix(file.count - 1000))
         case .garbageManifest?:
             let (loc, _) = try store(of: file, video: video)
-            guard let span = loc.span else { throw SynthError("synth.internal", "no span") }
+            guard let span = loc.span else { throw SynthError(StatusCode.synthInternal, "no span") }
             for i in (Int(span.lowerBound) + 60)..<(Int(span.lowerBound) + 200) { out[i] = 0x5A }
         default:
             break

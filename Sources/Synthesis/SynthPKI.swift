@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// The dump's public-key infrastructure: a CA root → intermediate issuing some device keys, other
 /// device keys self-signed (CA:false leaf with AKI), and a separate TSA root → TSA.
@@ -17,7 +18,7 @@ public final class SynthPKI: Sendable {
         /// `ca` (root → intermediate → leaf) or `self-signed`.
         public let issuance: String
         public let model: String
-        public var keyFingerprint: String { certificate.keyFingerprint }
+        public var keyFingerprint: String { certificate.keyFingerprint.hex }
         public var trustedWithSignerRoot: Bool { issuance == "ca" }
     }
 
@@ -64,7 +65,7 @@ public final class SynthPKI: Sendable {
         } catch let e as SynthError {
             throw e
         } catch {
-            throw SynthError("synth.crypto", "\(error)")
+            throw SynthError(StatusCode.synthCrypto, "\(error)")
         }
     }
 
@@ -82,7 +83,7 @@ public final class SynthPKI: Sendable {
             if let k = try? PrivateKey(pem: sec1PEM(scalar: d)) { return k }
             d = MessageDigest.sha256(d)
         }
-        throw SynthError("synth.crypto", "no valid P-256 scalar for \(name)")
+        throw SynthError(StatusCode.synthCrypto, "no valid P-256 scalar for \(name)")
     }
 
     /// SEC1 `ECPrivateKey` (RFC 5915) with the named curve prime256v1 and no public key.

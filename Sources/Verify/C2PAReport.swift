@@ -1,20 +1,13 @@
 import Foundation
+import Ground
 
 /// The C2PA verdict on one file: the specification's status codes in success / informational /
 /// failure lists, rolled up into integrity and signer trust.
 public struct C2PAReport: Codable, Sendable, Equatable {
-    public enum Integrity: String, Codable, Sendable {
-        /// Claim signature and every hash match.
-        case intact
-        /// A signature or a hash does not match, or a referenced assertion is gone.
-        case tampered
-        /// No manifest store.
-        case unsigned
-        /// A manifest store that cannot be read.
-        case malformed
-    }
-
-    public enum Trust: String, Codable, Sendable { case trusted, untrusted }
+    /// `intact`, `tampered`, `unsigned`, `malformed` (the shared vocabulary, `Ground.Integrity`).
+    public typealias Integrity = Ground.Integrity
+    /// `trusted`, `untrusted` (`Ground.Trust`).
+    public typealias Trust = Ground.Trust
 
     public struct Status: Codable, Sendable, Equatable {
         public var code: String
@@ -28,8 +21,8 @@ public struct C2PAReport: Codable, Sendable, Equatable {
     }
 
     public struct Signer: Codable, Sendable, Equatable {
-        /// SHA-256 of the leaf's SubjectPublicKeyInfo DER, lowercase hex.
-        public var keyFingerprint: String
+        /// SHA-256 of the leaf's SubjectPublicKeyInfo DER.
+        public var keyFingerprint: ContentID
         public var subject: String
         public var issuer: String
         public var algorithm: String?
@@ -54,11 +47,11 @@ public struct C2PAReport: Codable, Sendable, Equatable {
     public var container: String?
     /// What the container says the asset is: `still`, `video`, `audio`, `document`, `unknown`; nil
     /// when the container could not be read.
-    public var kind: String?
+    public var kind: MediaKind?
     public var activeManifest: String?
     public var claimVersion: Int?
-    /// SHA-256 of the active claim's exact bytes, lowercase hex.
-    public var claimSHA256: String?
+    /// SHA-256 of the active claim's exact bytes.
+    public var claimSHA256: ContentID?
     public var signer: Signer?
     public var timestamp: Timestamp
     /// Why the store could not be read (malformed) or found (unsigned), when that is the verdict.

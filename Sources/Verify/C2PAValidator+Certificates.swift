@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 
 /// A certificate from an x5chain with everything the validator derives from it, parsed once
 /// per distinct DER: OpenSSL 3 decodes public keys through its decoder framework, which costs
@@ -7,7 +8,7 @@ import Foundation
 final class ParsedCertificate: Sendable {
     let certificate: Certificate
     let publicKey: PublicKey?
-    let keyFingerprint: String
+    let keyFingerprint: ContentID
     let sha256Fingerprint: String
     let subject: String
     let issuer: String

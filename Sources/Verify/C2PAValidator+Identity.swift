@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 
 /// CAWG identity assertions (`cawg.identity`, `cawg.identity__N`), validated as c2pa-rs 0.91
 /// does after the C2PA checks (identity/identity_assertion/assertion.rs `validate_partial_claim`,
@@ -27,7 +28,7 @@ extension C2PAValidator {
                 // c2pa-rs decodes identity assertions while loading the manifest (manifest.rs,
                 // `decode_identity_assertions`, on by default): one that does not deserialize
                 // fails the whole manifest load, reported on the manifest as below, state Invalid.
-                r.failure.append(.init(code: "assertion.required.missing", url: Self.manifestURI(manifest.label),
+                r.failure.append(.init(code: StatusCode.assertionRequiredMissing, url: Self.manifestURI(manifest.label),
                                        explanation: "Failed to load manifest: \(label) does not deserialize (\(error.code))"))
                 ok = false
                 continue
@@ -42,14 +43,14 @@ extension C2PAValidator {
     private func validateIdentity(_ ia: IdentityAssertion, claim: Claim, url: String, report r: inout C2PAReport) {
         // Pads: pad1 first; pad2 only when pad1 is clean (one finding at most).
         if !ia.pad1.allSatisfy({ $0 == 0 }) || !(ia.pad2 ?? []).allSatisfy({ $0 == 0 }) {
-            r.failure.append(.init(code: "cawg.identity.pad.invalid", url: url, explanation: "invalid value in pad fields"))
+            r.failure.append(.init(code: StatusCode.cawgIdentityPadInvalid, url: url, explanation: "invalid value in pad fields"))
         }
         // Each referenced assertion must be one the claim makes, with the same hash (c2pa-rs
         // 0.91.3 reports either failure as `cawg.identity.assertion.mismatch` and goes on).
         for ref in ia.referencedAssertions {
             let made = claim.assertionReferences.first { $0.url == ref.url || Self.relativeAssertionURL($0.url) == ref.url }
             if made == nil || made?.hash != ref.hash {
-                r.failure.append(.init(code: "cawg.identity.assertion.mismatch", url: url,
+                r.failure.append(.init(code: StatusCode.cawgIdentityAssertionMismatch, url: url,
                                        explanation: made == nil ? "referenced assertion not in claim: \(ref.url)"
                                            : "referenced assertion hash differs from the claim's: \(ref.url)"))
             }
@@ -60,17 +61,17 @@ extension C2PAValidator {
             return url[url.index(after: slash)...].hasPrefix("c2pa.hash.")
         }
         if !bindsHard {
-            r.failure.append(.init(code: "cawg.identity.hard_binding_missing", url: url, explanation: "no hard binding assertion"))
+            r.failure.append(.init(code: StatusCode.cawgIdentityHardBindingMissing, url: url, explanation: "no hard binding assertion"))
         }
         var seen = Set<String>()
         for label in labels where !seen.insert(label).inserted {
-            r.failure.append(.init(code: "cawg.identity.assertion.duplicate", url: url, explanation: "multiple references to \(label)"))
+            r.failure.append(.init(code: StatusCode.cawgIdentityAssertionDuplicate, url: url, explanation: "multiple references to \(label)"))
         }
         switch ia.sigType {
         case Self.x509SigType: validateX509Identity(ia, url: url, report: &r)
         case Self.icaSigType: validateAggregatedIdentity(ia, url: url, report: &r)
         default:
-            r.failure.append(.init(code: "cawg.identity.sig_type.unknown", url: url, explanation: "unsupported signature type \(ia.sigType)"))
+            r.failure.append(.init(code: StatusCode.cawgIdentitySigTypeUnknown, url: url, explanation: "unsupported signature type \(ia.sigType)"))
         }
     }
 
@@ -92,37 +93,37 @@ extension C2PAValidator {
             cose = try COSESign1(parsing: ia.signature)
             chainDER = try cose.certificateChain().certificates
         } catch {
-            r.failure.append(.init(code: "cawg.x509.signature.mismatch", url: url, explanation: "COSE_Sign1: \(error.code)"))
+            r.failure.append(.init(code: StatusCode.cawgX509SignatureMismatch, url: url, explanation: "COSE_Sign1: \(error.code)"))
             return
         }
         guard let coseAlg = cose.algorithm, let alg = SignatureAlgorithm(coseIdentifier: coseAlg.rawValue) else {
-            r.failure.append(.init(code: "cawg.x509.algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
+            r.failure.append(.init(code: StatusCode.cawgX509AlgorithmUnsupported, url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return
         }
         let parsed = chainDER.compactMap(parsedCertificate)
         guard parsed.count == chainDER.count, let leafInfo = parsed.first, let key = leafInfo.publicKey else {
-            r.failure.append(.init(code: "cawg.x509.credential.invalid", url: url, explanation: "an x5chain certificate does not parse"))
+            r.failure.append(.init(code: StatusCode.cawgX509CredentialInvalid, url: url, explanation: "an x5chain certificate does not parse"))
             return
         }
         let now = Date()
         let valid = leafInfo.certificate.isValid(at: now)
         if !valid {
-            r.failure.append(.init(code: "cawg.x509.signature.outside_validity", url: url, explanation: "at the current time"))
+            r.failure.append(.init(code: StatusCode.cawgX509SignatureOutsideValidity, url: url, explanation: "at the current time"))
         }
         if !leafInfo.profileViolations.isEmpty {
-            r.failure.append(.init(code: "cawg.x509.credential.invalid", url: url, explanation: leafInfo.profileViolations.joined(separator: ", ")))
+            r.failure.append(.init(code: StatusCode.cawgX509CredentialInvalid, url: url, explanation: leafInfo.profileViolations.joined(separator: ", ")))
         }
         switch valid ? chainValidation(parsed, at: nil) : .untrusted(reason: "the certificate is not valid now", code: "expired") {
         case .trusted:
-            r.success.append(.init(code: "cawg.x509.credential.trusted", url: url))
+            r.success.append(.init(code: StatusCode.cawgX509CredentialTrusted, url: url))
         case .untrusted(let reason, let code):
-            r.failure.append(.init(code: "cawg.x509.credential.untrusted", url: url, explanation: "\(code): \(reason)"))
+            r.failure.append(.init(code: StatusCode.cawgX509CredentialUntrusted, url: url, explanation: "\(code): \(reason)"))
         }
         guard key.verify(signature: cose.signature, message: cose.toBeSigned(payload: ia.signerPayloadBytes), algorithm: alg) else {
-            r.failure.append(.init(code: "cawg.x509.signature.mismatch", url: url, explanation: "signature mismatch"))
+            r.failure.append(.init(code: StatusCode.cawgX509SignatureMismatch, url: url, explanation: "signature mismatch"))
             return
         }
-        r.success.append(.init(code: "cawg.x509.signature.validated", url: url, explanation: "X.509 identity assertion signature validated"))
-        r.success.append(.init(code: "cawg.identity.well-formed", url: url, explanation: "CAWG X.509 identity signature valid"))
+        r.success.append(.init(code: StatusCode.cawgX509SignatureValidated, url: url, explanation: "X.509 identity assertion signature validated"))
+        r.success.append(.init(code: StatusCode.cawgIdentityWellFormed, url: url, explanation: "CAWG X.509 identity signature valid"))
     }
 }

@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 
 /// `cawg.identity_claims_aggregation` (ICA): the signature is a tagged COSE_Sign1 whose embedded
 /// payload is a W3C verifiable credential (JSON) issued by an identity claims aggregator and
@@ -11,24 +12,24 @@ import Foundation
 /// which is what c2pa-rs reports when it cannot fetch the DID document.
 extension C2PAValidator {
     func validateAggregatedIdentity(_ ia: IdentityAssertion, url: String, report r: inout C2PAReport) {
-        func fail(_ code: String, _ why: String) { r.failure.append(.init(code: "cawg.ica." + code, url: url, explanation: why)) }
+        func fail(_ code: String, _ why: String) { r.failure.append(.init(code: code, url: url, explanation: why)) }
         guard let sign1 = try? EmbeddedSign1(parsing: ia.signature) else {
-            return fail("invalid_cose_sign1", "Invalid COSE_Sign1 data structure")
+            return fail(StatusCode.cawgIcaInvalidCoseSign1, "Invalid COSE_Sign1 data structure")
         }
         guard sign1.protectedHeader[intKey: 1] == .int(COSEAlgorithm.ed25519.rawValue) else {
-            return fail("invalid_alg", "COSE_Sign1 algorithm missing or not EdDSA")
+            return fail(StatusCode.cawgIcaInvalidAlg, "COSE_Sign1 algorithm missing or not EdDSA")
         }
         var ok = true
         if sign1.protectedHeader[intKey: 3]?.textValue != "application/vc" {
-            fail("invalid_content_type", "COSE_Sign1 content type is not application/vc")
+            fail(StatusCode.cawgIcaInvalidContentType, "COSE_Sign1 content type is not application/vc")
             ok = false
         }
         guard let payload = sign1.payload else {
-            return fail("invalid_verifiable_credential", "Missing COSE_Sign1 payload")
+            return fail(StatusCode.cawgIcaInvalidVerifiableCredential, "Missing COSE_Sign1 payload")
         }
         let vc: AggregatedCredential
         do { vc = try AggregatedCredential(json: payload) } catch {
-            return fail("invalid_verifiable_credential", "Invalid verifiable credential: \(error.reason)")
+            return fail(StatusCode.cawgIcaInvalidVerifiableCredential, "Invalid verifiable credential: \(error.reason)")
         }
 
         switch issuerKey(vc.issuer) {
@@ -39,10 +40,10 @@ extension C2PAValidator {
             if key.verify(signature: sign1.signature, message: sign1.toBeSigned(), algorithm: .ed25519) {
                 // No trusted ICA issuers are configured (c2pa-rs's default): informational only.
                 ok = false
-                r.informational.append(.init(code: "cawg.ica.untrusted_issuer", url: url, explanation: "ICA issuer is not a trusted issuer"))
+                r.informational.append(.init(code: StatusCode.cawgIcaUntrustedIssuer, url: url, explanation: "ICA issuer is not a trusted issuer"))
             } else {
                 ok = false
-                fail("signature_mismatch", "Signature does not match credential")
+                fail(StatusCode.cawgIcaSignatureMismatch, "Signature does not match credential")
             }
         }
 
@@ -60,10 +61,10 @@ extension C2PAValidator {
             switch validation {
             case .valid(let genTime), .untrusted(let genTime, _, _):
                 stampTime = genTime
-                r.success.append(.init(code: "cawg.ica.time_stamp.validated", url: url, explanation: "Time stamp validated"))
+                r.success.append(.init(code: StatusCode.cawgIcaTimeStampValidated, url: url, explanation: "Time stamp validated"))
             case .invalid(let code, let reason):
                 ok = false
-                fail("time_stamp.invalid", "\(code): \(reason)")
+                fail(StatusCode.cawgIcaTimeStampInvalid, "\(code): \(reason)")
             }
         }
 
@@ -71,15 +72,15 @@ extension C2PAValidator {
         if let from = vc.validFrom {
             if now < from || (stampTime.map { $0 < from } ?? false) {
                 ok = false
-                fail("valid_from.invalid", now < from ? "validFrom is after the current time" : "validFrom is after the time stamp")
+                fail(StatusCode.cawgIcaValidFromInvalid, now < from ? "validFrom is after the current time" : "validFrom is after the time stamp")
             }
         } else {
             ok = false
-            fail("valid_from.missing", "the credential has no validFrom")
+            fail(StatusCode.cawgIcaValidFromMissing, "the credential has no validFrom")
         }
         if let until = vc.validUntil, now > until || (stampTime.map { $0 > until } ?? false) {
             ok = false
-            fail("valid_until.invalid", now > until ? "validUntil is before the current time" : "validUntil is before the time stamp")
+            fail(StatusCode.cawgIcaValidUntilInvalid, now > until ? "validUntil is before the current time" : "validUntil is before the time stamp")
         }
 
         // c2paAsset must equal the signer payload (an alg the signer payload omits is taken
@@ -91,10 +92,10 @@ extension C2PAValidator {
         expected = Array(expected.prefix(vc.asset.referencedAssertions.count))
         if expected != vc.asset.referencedAssertions || ia.sigType != vc.asset.sigType || ia.roles != vc.asset.roles {
             ok = false
-            fail("signer_payload.mismatch", "c2paAsset does not match signer_payload")
+            fail(StatusCode.cawgIcaSignerPayloadMismatch, "c2paAsset does not match signer_payload")
         }
         if ok {
-            r.success.append(.init(code: "cawg.ica.credential_valid", url: url, explanation: "ICA credential is valid"))
+            r.success.append(.init(code: StatusCode.cawgIcaCredentialValid, url: url, explanation: "ICA credential is valid"))
         }
     }
 
@@ -106,24 +107,24 @@ extension C2PAValidator {
     /// The issuer's Ed25519 key from its DID: `did:jwk` offline; `did:web` is never fetched.
     private func issuerKey(_ issuer: String) -> Result<PublicKey, IssuerKeyError> {
         guard let did = DecentralizedIdentifier(issuer) else {
-            return .failure(.init(code: "invalid_issuer", reason: "not a DID: \(issuer)"))
+            return .failure(.init(code: StatusCode.cawgIcaInvalidIssuer, reason: "not a DID: \(issuer)"))
         }
         switch did.method {
         case "jwk":
             guard let json = Base64URL.decode(did.methodSpecificID),
                   let jwk = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
-                return .failure(.init(code: "invalid_did_document", reason: "did:jwk does not decode to a JWK"))
+                return .failure(.init(code: StatusCode.cawgIcaInvalidDidDocument, reason: "did:jwk does not decode to a JWK"))
             }
             guard jwk["kty"] as? String == "OKP", jwk["crv"] as? String == "Ed25519",
                   let x = (jwk["x"] as? String).flatMap(Base64URL.decodeUnpadded), x.count == 32,
                   let key = try? PublicKey(spkiDER: Self.ed25519SPKIPrefix + x) else {
-                return .failure(.init(code: "invalid_did_document", reason: "the JWK is not an Ed25519 OKP key"))
+                return .failure(.init(code: StatusCode.cawgIcaInvalidDidDocument, reason: "the JWK is not an Ed25519 OKP key"))
             }
             return .success(key)
         case "web":
-            return .failure(.init(code: "did_unavailable", reason: "did:web is not resolved (no network access by design): \(did.primary)"))
+            return .failure(.init(code: StatusCode.cawgIcaDidUnavailable, reason: "did:web is not resolved (no network access by design): \(did.primary)"))
         default:
-            return .failure(.init(code: "invalid_issuer", reason: "unsupported DID method \(did.method)"))
+            return .failure(.init(code: StatusCode.cawgIcaInvalidIssuer, reason: "unsupported DID method \(did.method)"))
         }
     }
 

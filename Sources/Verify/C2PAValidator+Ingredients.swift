@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 
 /// Ingredient validation as c2pa-rs does it (sdk/src/store.rs `ingredient_checks`,
 /// sdk/src/validation_results.rs `from_store`): for each ingredient assertion of a claim that
@@ -81,13 +82,13 @@ extension C2PAValidator {
     /// Whether an ingredient failure code makes the file `tampered`.
     static func decidesIntegrity(_ code: String) -> Bool {
         !(code.hasPrefix("signingCredential.") || code.hasPrefix("timeStamp.")
-            || code == "general.error")
+            || code == StatusCode.generalError)
     }
 
     private func walkIngredients(of claim: Claim, in manifest: Manifest, store: ManifestStore, depth: Int,
                                  walk: inout IngredientWalk) {
         guard depth < Self.maximumIngredientDepth else {
-            walk.add(.failure, "general.error", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
+            walk.add(.failure, StatusCode.generalError, url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
                      "ingredient chain deeper than \(Self.maximumIngredientDepth): not followed")
             return
         }
@@ -101,19 +102,19 @@ extension C2PAValidator {
             let ingredient: IngredientAssertion
             do {
                 guard let content = box.contentBoxes(ofType: "cbor").first?.payload else {
-                    walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, "no CBOR content")
+                    walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, "no CBOR content")
                     continue
                 }
                 if content.allSatisfy({ $0 == 0 }) { continue } // a zeroed-out assertion (c2pa-rs skips it)
                 ingredient = try IngredientAssertion(label: label, cbor: try CBOR(decoding: content))
             } catch let e as CBORError {
-                walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, e.code)
+                walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, e.code)
                 continue
             } catch let e as IngredientError {
-                walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, e.code)
+                walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, e.code)
                 continue
             } catch {
-                walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, "\(error)")
+                walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, "\(error)")
                 continue
             }
             checkIngredient(ingredient, assertionURL: assertionURL, store: store, depth: depth, walk: &walk)
@@ -124,52 +125,52 @@ extension C2PAValidator {
                                  depth: Int, walk: inout IngredientWalk) {
         guard let ref = ingredient.manifestReference else {
             if ingredient.relationship != .inputTo {
-                walk.add(.informational, "ingredient.unknownProvenance", url: assertionURL,
+                walk.add(.informational, StatusCode.ingredientUnknownProvenance, url: assertionURL,
                          "\(ingredient.title ?? "no title"): ingredient does not have provenance")
             }
             return
         }
         if ingredient.version >= 3, !ingredient.hasValidationResults {
-            walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, "ingredient v3 must have validation results")
+            walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, "ingredient v3 must have validation results")
         }
         let label = JUMBFURI.manifestLabel(of: ref.url) ?? ref.url
         guard let target = store.manifest(labelled: label) else {
-            walk.add(.failure, "ingredient.manifest.missing", url: label, "ingredient: \(label) is missing")
+            walk.add(.failure, StatusCode.ingredientManifestMissing, url: label, "ingredient: \(label) is missing")
             return
         }
         guard !walk.path.contains(label) else {
-            walk.add(.failure, "assertion.ingredient.malformed", url: assertionURL, "ingredient cannot be cyclic")
+            walk.add(.failure, StatusCode.assertionIngredientMalformed, url: assertionURL, "ingredient cannot be cyclic")
             return
         }
         // Bounds the hashing and signature checks a store can ask for.
         guard walk.checks < Self.maximumIngredientChecks else {
             if !walk.limitReported {
-                walk.add(.failure, "general.error", url: ref.url, "more than \(Self.maximumIngredientChecks) ingredient checks: rest not verified")
+                walk.add(.failure, StatusCode.generalError, url: ref.url, "more than \(Self.maximumIngredientChecks) ingredient checks: rest not verified")
                 walk.limitReported = true
             }
             return
         }
         walk.checks += 1
         guard let claimBox = target.claimBox, let claimLabel = claimBox.label, let claimBytes = target.claimBytes else {
-            walk.add(.failure, "claim.missing", url: JUMBFURI.absolute(manifest: label, path: "c2pa.claim"))
+            walk.add(.failure, StatusCode.claimMissing, url: JUMBFURI.absolute(manifest: label, path: "c2pa.claim"))
             return
         }
         let claim: Claim
         do { claim = try Claim(label: claimLabel, bytes: claimBytes) } catch {
-            walk.add(.failure, "claim.malformed", url: JUMBFURI.absolute(manifest: label, path: claimLabel), error.code)
+            walk.add(.failure, StatusCode.claimMalformed, url: JUMBFURI.absolute(manifest: label, path: claimLabel), error.code)
             return
         }
 
         // The reference: the manifest superbox's payload (C2PA 1.3+), else (older writers) the claim.
         if let alg = DigestAlgorithm(c2paName: ref.alg ?? claim.alg ?? "sha256") {
             if MessageDigest.digest(Array(target.box.hashedBytes), alg) == ref.hash {
-                walk.add(.success, "ingredient.manifest.validated", url: ref.url,
+                walk.add(.success, StatusCode.ingredientManifestValidated, url: ref.url,
                          "ingredient hash matched; its hard binding is not checkable (the ingredient's asset is not present)")
             } else if MessageDigest.digest(Array(claimBytes), alg) != ref.hash {
-                walk.add(.failure, "ingredient.manifest.mismatch", url: ref.url, "ingredient hash does not match manifest \(label) in the store")
+                walk.add(.failure, StatusCode.ingredientManifestMismatch, url: ref.url, "ingredient hash does not match manifest \(label) in the store")
             }
         } else {
-            walk.add(.failure, "algorithm.unsupported", url: ref.url, ref.alg ?? claim.alg)
+            walk.add(.failure, StatusCode.algorithmUnsupported, url: ref.url, ref.alg ?? claim.alg)
         }
 
         // The ingredient's claim: signature, credential, timestamp, its hashed URIs.

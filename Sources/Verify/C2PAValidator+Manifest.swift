@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 
 extension C2PAValidator {
     /// Everything after the container: store, claim, signature, hashes, trust, rollups.
@@ -9,12 +10,12 @@ extension C2PAValidator {
         let store: ManifestStore
         do { store = try ManifestStore(parsing: location.storeBytes) } catch {
             r.reason = error.code
-            r.failure.append(.init(code: "claim.malformed", explanation: "manifest store: \(error.code)"))
+            r.failure.append(.init(code: StatusCode.claimMalformed, explanation: "manifest store: \(error.code)"))
             return
         }
         guard let manifest = store.activeManifest else {
             r.reason = "no manifest in store"
-            r.failure.append(.init(code: "claim.missing", explanation: "the store holds no manifest"))
+            r.failure.append(.init(code: StatusCode.claimMissing, explanation: "the store holds no manifest"))
             return
         }
         r.activeManifest = manifest.label
@@ -26,25 +27,25 @@ extension C2PAValidator {
         // The manifest's parts must carry their C2PA box types, as c2pa-rs's JUMBF reader requires.
         guard manifest.assertionStore != nil, manifest.signatureBox != nil || manifest.claimBox == nil else {
             r.reason = "manifest parts lack their C2PA box types"
-            r.failure.append(.init(code: "claim.malformed", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
+            r.failure.append(.init(code: StatusCode.claimMalformed, url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions"),
                                    explanation: "no assertion store (c2as) or signature (c2cs) box"))
             return
         }
         let sigURL = JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.signature")
         guard let claimBox = manifest.claimBox, let label = claimBox.label, let claimBytes = manifest.claimBytes else {
             r.reason = "no claim"
-            r.failure.append(.init(code: "claim.missing", url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.claim")))
+            r.failure.append(.init(code: StatusCode.claimMissing, url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.claim")))
             return
         }
         let claimURL = JUMBFURI.absolute(manifest: manifest.label, path: label)
         let claim: Claim
         do { claim = try Claim(label: label, bytes: claimBytes) } catch {
             r.reason = error.code
-            r.failure.append(.init(code: "claim.malformed", url: claimURL, explanation: error.code))
+            r.failure.append(.init(code: StatusCode.claimMalformed, url: claimURL, explanation: error.code))
             return
         }
         r.claimVersion = claim.version
-        r.claimSHA256 = Hex.encode(MessageDigest.sha256(Array(claimBytes)))
+        r.claimSHA256 = ContentID.sha256(of: Array(claimBytes))
 
         var tampered = false
         var signerTrusted = false
@@ -64,7 +65,7 @@ extension C2PAValidator {
         // PNG: the caBX chunk's CRC-32. No hash covers the carrier (the data hash excludes the
         // whole chunk), so a changed CRC would go unseen (ours, as the pad: c2pa-rs does not look).
         if location.carrierChecksumMatches == false {
-            r.failure.append(.init(code: FormatStatusCode.carrierChecksumMismatch,
+            r.failure.append(.init(code: C2PAValidator.carrierChecksumMismatch,
                                    explanation: "the \(r.container ?? "carrier") chunk's CRC-32 does not match its type and data"))
             tampered = true
         }
@@ -81,7 +82,7 @@ extension C2PAValidator {
                 bound = checkHardBinding(claim: binding.claim, store: store, manifest: binding.manifest, source: source, boxes: boxes,
                                          grownStore: Self.grownStoreApplies(r.container) ? location.span : nil, report: &r)
             } else {
-                r.failure.append(.init(code: "claim.hardBindings.missing", url: Self.manifestURI(manifest.label),
+                r.failure.append(.init(code: StatusCode.claimHardBindingsMissing, url: Self.manifestURI(manifest.label),
                                        explanation: "could not find manifest with hard binding"))
                 bound = false
             }
@@ -110,19 +111,19 @@ extension C2PAValidator {
         for ref in claim.assertionReferences {
             let absolute = absoluteURL(ref.url, manifest: manifest.label)
             guard let box = JUMBFURI.resolve(ref.url, in: store, relativeTo: manifest) else {
-                r.failure.append(.init(code: "assertion.missing", url: absolute, explanation: "not in the store: \(ref.url)"))
+                r.failure.append(.init(code: StatusCode.assertionMissing, url: absolute, explanation: "not in the store: \(ref.url)"))
                 ok = false
                 continue
             }
             guard let alg = DigestAlgorithm(c2paName: ref.alg ?? claim.alg ?? "sha256") else {
-                r.failure.append(.init(code: "algorithm.unsupported", url: absolute, explanation: ref.alg ?? claim.alg))
+                r.failure.append(.init(code: StatusCode.algorithmUnsupported, url: absolute, explanation: ref.alg ?? claim.alg))
                 ok = false
                 continue
             }
             if MessageDigest.digest(Array(box.hashedBytes), alg) == ref.hash {
-                r.success.append(.init(code: "assertion.hashedURI.match", url: absolute, explanation: "hashed uri matched: \(ref.url)"))
+                r.success.append(.init(code: StatusCode.assertionHashedURIMatch, url: absolute, explanation: "hashed uri matched: \(ref.url)"))
             } else {
-                r.failure.append(.init(code: "assertion.hashedURI.mismatch", url: absolute, explanation: "hash does not match: \(ref.url)"))
+                r.failure.append(.init(code: StatusCode.assertionHashedURIMismatch, url: absolute, explanation: "hash does not match: \(ref.url)"))
                 ok = false
             }
         }

@@ -1,4 +1,5 @@
 import C2PA
+import Ground
 
 /// A file with no embedded manifest store may name a remote one: the XMP `dcterms:provenance`
 /// URL (C2PA 11.5). c2pa-rs fetches it when remote fetching is on and otherwise fails with
@@ -8,7 +9,7 @@ import C2PA
 /// calls. The integrity stays `unsigned` (nothing embedded is signed), the reason names the
 /// URL, and `manifest.inaccessible` is reported as informational with the URL.
 extension C2PAValidator {
-    public static let remoteManifestNotFetched = "manifest.inaccessible"
+    public static let remoteManifestNotFetched = StatusCode.manifestInaccessible
 
     /// Notes the remote manifest reference of a file whose container holds no store.
     func noteRemoteReference(_ read: AssetContainer.Read, source: some ByteSource, into r: inout C2PAReport) {

@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 
 extension C2PAValidator {
     struct SignatureOutcome {
@@ -14,7 +15,7 @@ extension C2PAValidator {
     func verifySignature(manifest: Manifest, claimBytes: [UInt8], url: String, report r: inout C2PAReport) -> SignatureOutcome {
         var out = SignatureOutcome()
         guard let sigBytes = manifest.signatureBytes else {
-            r.failure.append(.init(code: "claimSignature.missing", url: url))
+            r.failure.append(.init(code: StatusCode.claimSignatureMissing, url: url))
             return out
         }
         // c2pa-rs (claim.rs `verify_claim`) cannot go on without a COSE_Sign1 and a leaf
@@ -22,7 +23,7 @@ extension C2PAValidator {
         // fails, so the manifest is unreadable (`malformed`), not tampered.
         let cose: COSESign1
         do { cose = try COSESign1(parsing: sigBytes) } catch {
-            r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "COSE_Sign1: \(error.code)"))
+            r.failure.append(.init(code: StatusCode.claimSignatureMismatch, url: url, explanation: "COSE_Sign1: \(error.code)"))
             r.signatureUnusable = r.signatureUnusable ?? "COSE_Sign1 does not parse: \(error.code)"
             return out
         }
@@ -30,17 +31,17 @@ extension C2PAValidator {
         // "x5chain", else the unprotected "x5chain" of older writers); its leaf must parse.
         let chainDER: [[UInt8]]
         do { chainDER = try cose.certificateChain().certificates } catch {
-            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate: \(error.code)"))
+            r.failure.append(.init(code: StatusCode.signingCredentialInvalid, url: url, explanation: "no usable signing certificate: \(error.code)"))
             r.signatureUnusable = r.signatureUnusable ?? "no signing certificate chain: \(error.code)"
             return out
         }
         guard let leafDER = chainDER.first, parsedCertificate(leafDER) != nil else {
-            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "the signing certificate does not parse"))
+            r.failure.append(.init(code: StatusCode.signingCredentialInvalid, url: url, explanation: "the signing certificate does not parse"))
             r.signatureUnusable = r.signatureUnusable ?? "the signing certificate does not parse"
             return out
         }
         guard let coseAlg = cose.algorithm, let alg = SignatureAlgorithm(coseIdentifier: coseAlg.rawValue) else {
-            r.failure.append(.init(code: "algorithm.unsupported", url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
+            r.failure.append(.init(code: StatusCode.algorithmUnsupported, url: url, explanation: "alg \(String(describing: cose.algorithmValue))"))
             return out
         }
         // Another certificate that does not parse leaves the signature checkable; the chain is
@@ -48,17 +49,17 @@ extension C2PAValidator {
         let parsed = chainDER.compactMap(parsedCertificate)
         let chainComplete = parsed.count == chainDER.count
         guard let leafInfo = parsed.first, let key = leafInfo.publicKey else {
-            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: "no usable signing certificate"))
+            r.failure.append(.init(code: StatusCode.signingCredentialInvalid, url: url, explanation: "no usable signing certificate"))
             return out
         }
         let leaf = leafInfo.certificate
         r.signer = .init(keyFingerprint: leafInfo.keyFingerprint, subject: leafInfo.subject, issuer: leafInfo.issuer, algorithm: alg.rawValue)
 
         if key.verify(signature: cose.signature, message: cose.toBeSigned(payload: claimBytes), algorithm: alg) {
-            r.success.append(.init(code: "claimSignature.validated", url: url, explanation: "claim signature valid"))
+            r.success.append(.init(code: StatusCode.claimSignatureValidated, url: url, explanation: "claim signature valid"))
             out.validated = true
         } else {
-            r.failure.append(.init(code: "claimSignature.mismatch", url: url, explanation: "claim signature does not verify"))
+            r.failure.append(.init(code: StatusCode.claimSignatureMismatch, url: url, explanation: "claim signature does not verify"))
         }
 
         // The pad in a JPEG: reserved space, zeros by the format (docs/capture-format.md §3.5).
@@ -86,14 +87,14 @@ extension C2PAValidator {
         let signingTime = signingTimeFromToken ?? Date()
         let validAtSigningTime = leaf.isValid(at: signingTime)
         if validAtSigningTime {
-            r.success.append(.init(code: "claimSignature.insideValidity", url: url))
+            r.success.append(.init(code: StatusCode.claimSignatureInsideValidity, url: url))
         } else {
-            r.failure.append(.init(code: "signingCredential.expired", url: url,
+            r.failure.append(.init(code: StatusCode.signingCredentialExpired, url: url,
                                    explanation: signingTimeFromToken == nil ? "at the current time" : "at the timestamp's time"))
         }
         let violations = leafInfo.profileViolations
         if !violations.isEmpty {
-            r.failure.append(.init(code: "signingCredential.invalid", url: url, explanation: violations.joined(separator: ", ")))
+            r.failure.append(.init(code: StatusCode.signingCredentialInvalid, url: url, explanation: violations.joined(separator: ", ")))
         }
         // An expired leaf is also untrusted (c2pa-rs 0.91.3 reports both, even where its chain
         // check runs without a time); an incomplete chain cannot be trusted.
@@ -108,11 +109,11 @@ extension C2PAValidator {
         switch verdict {
         case .trusted:
             if violations.isEmpty {
-                r.success.append(.init(code: "signingCredential.trusted", url: url))
+                r.success.append(.init(code: StatusCode.signingCredentialTrusted, url: url))
                 out.trusted = true
             }
         case .untrusted(let reason, let code):
-            r.failure.append(.init(code: "signingCredential.untrusted", url: url, explanation: "\(code): \(reason)"))
+            r.failure.append(.init(code: StatusCode.signingCredentialUntrusted, url: url, explanation: "\(code): \(reason)"))
         }
         return out
     }
@@ -129,13 +130,13 @@ extension C2PAValidator {
         r.timestamp.header = ts.version.rawValue
         guard let token = ts.tokens.first else {
             r.timestamp.state = "malformed"
-            r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "no token in \(ts.version.rawValue)"))
+            r.informational.append(.init(code: StatusCode.timeStampMalformed, url: url, explanation: "no token in \(ts.version.rawValue)"))
             return nil
         }
         if ts.tokens.count > 1 {
             // c2pa-rs ignores a sigTst holding more than one token (parse_and_validate_sigtst).
             r.timestamp.state = "malformed"
-            r.informational.append(.init(code: "timeStamp.malformed", url: url, explanation: "only one token is allowed; none is used"))
+            r.informational.append(.init(code: StatusCode.timeStampMalformed, url: url, explanation: "only one token is allowed; none is used"))
             return nil
         }
         let input = cose.timestampImprintInput(version: ts.version, claim: claimBytes)
@@ -156,22 +157,22 @@ extension C2PAValidator {
         case .valid(let genTime):
             r.timestamp.state = "validated"
             r.timestamp.genTime = genTime
-            r.success.append(.init(code: "timeStamp.validated", url: url, explanation: "timestamp message digest matched"))
-            r.success.append(.init(code: "timeStamp.trusted", url: url))
+            r.success.append(.init(code: StatusCode.timeStampValidated, url: url, explanation: "timestamp message digest matched"))
+            r.success.append(.init(code: StatusCode.timeStampTrusted, url: url))
             return vouched
         case .untrusted(let genTime, let reason, let code):
             r.timestamp.state = "untrusted"
             r.timestamp.genTime = genTime
-            r.success.append(.init(code: "timeStamp.validated", url: url, explanation: "timestamp message digest matched"))
+            r.success.append(.init(code: StatusCode.timeStampValidated, url: url, explanation: "timestamp message digest matched"))
             let legacy = r.claimVersion == 1 && tsaValidAtTokenTime
-            r.informational.append(.init(code: "timeStamp.untrusted", url: url, explanation: "\(code): \(reason); " + (legacy
+            r.informational.append(.init(code: StatusCode.timeStampUntrusted, url: url, explanation: "\(code): \(reason); " + (legacy
                 ? "v1 claim: the token's time is still the signing time for the certificate checks, as c2pa-rs does"
                 : "trusted time lost")))
             return legacy ? vouched : nil
         case .invalid(let code, let reason):
             let malformed = code == "malformed"
             r.timestamp.state = malformed ? "malformed" : "mismatch"
-            r.informational.append(.init(code: malformed ? "timeStamp.malformed" : "timeStamp.mismatch", url: url,
+            r.informational.append(.init(code: malformed ? StatusCode.timeStampMalformed : StatusCode.timeStampMismatch, url: url,
                                          explanation: "\(code): \(reason); trusted time lost"))
             return nil
         }

@@ -1,4 +1,5 @@
 import C2PA
+import Ground
 
 /// Update manifests (C2PA 11.2.2), as c2pa-rs validates them (sdk/src/store.rs
 /// `get_hash_binding_manifest`, `get_store_validation_info`; sdk/src/claim.rs `verify_internal`,
@@ -81,16 +82,16 @@ extension C2PAValidator {
         let parents = ingredientAssertions(of: claim, in: manifest, store: store).filter { $0?.relationship == .parentOf }.count
         guard manifest.kind == .update else {
             guard parents > 1 else { return true }
-            r.failure.append(.init(code: "manifest.multipleParents", url: url, explanation: "\(parents) parentOf ingredients"))
+            r.failure.append(.init(code: StatusCode.manifestMultipleParents, url: url, explanation: "\(parents) parentOf ingredients"))
             return false
         }
         var ok = true
-        func invalid(_ why: String, code: String = "manifest.update.invalid") {
+        func invalid(_ why: String, code: String = StatusCode.manifestUpdateInvalid) {
             r.failure.append(.init(code: code, url: url, explanation: "update manifest: \(why)"))
             ok = false
         }
         switch parents {
-        case 0: invalid("no parentOf ingredient", code: "manifest.update.wrongParents")
+        case 0: invalid("no parentOf ingredient", code: StatusCode.manifestUpdateWrongParents)
         case 1: break
         default: invalid("\(parents) parentOf ingredients")
         }
@@ -101,7 +102,7 @@ extension C2PAValidator {
             guard base == "c2pa.actions" || base == "c2pa.actions.v2",
                   let box = JUMBFURI.resolve(ref.url, in: store, relativeTo: manifest) else { continue }
             guard let names = Self.actionNames(box) else {
-                r.failure.append(.init(code: "assertion.action.malformed",
+                r.failure.append(.init(code: StatusCode.assertionActionMalformed,
                                        url: JUMBFURI.absolute(manifest: manifest.label, path: "c2pa.assertions/\(label)"),
                                        explanation: "actions assertion cannot be read"))
                 ok = false

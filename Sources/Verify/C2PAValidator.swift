@@ -1,6 +1,7 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
 import Synchronization
 
 /// Verifies the C2PA manifest of a file the way c2pa-rs does: container (every format of
@@ -18,10 +19,17 @@ public final class C2PAValidator: Sendable {
     private let chainCache = Mutex<[String: ChainValidation]>([:])
     let certificateCache = Mutex<[[UInt8]: ParsedCertificate]>([:])
 
-    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
+    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad (every format but BMFF),
     /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
-    public static let padNotZero = "cose.padNotZero"
-    public static let merkleOffsetUnexpected = "container.merkleOffsetUnexpected"
+    public static let padNotZero = StatusCode.cosePadNotZero
+    public static let merkleOffsetUnexpected = StatusCode.containerMerkleOffsetUnexpected
+    /// Ours, failure: the carrier's own checksum (PNG `caBX` CRC-32) does not match. The data
+    /// hash excludes the whole carrier, so nothing else would notice; as `cose.padNotZero`, it
+    /// keeps the malleable set to what c2pa-rs's layout forces (docs/verify.md, Malleability).
+    public static let carrierChecksumMismatch = StatusCode.containerCrcMismatch
+    /// The explanation of `general.error` for a file no container reader knows.
+    public static let unsupportedExplanation =
+        "not a format this verifier reads (JPEG, ISO BMFF, PNG, RIFF WebP/WAV/AVI, TIFF/DNG, GIF, SVG, JPEG XL, MP3, FLAC, PDF)"
 
     /// Each anchor's validity window, read once (cache keys compare times against them).
     let signerAnchorWindows: [ValidityWindow]
@@ -60,11 +68,11 @@ public final class C2PAValidator: Sendable {
         do { read = try AssetContainer.read(source) } catch {
             if error == .unsupported {
                 r.reason = "unsupported container"
-                r.failure.append(.init(code: "general.error", explanation: FormatStatusCode.unsupportedExplanation))
+                r.failure.append(.init(code: StatusCode.generalError, explanation: C2PAValidator.unsupportedExplanation))
             } else {
                 r.container = (try? source.read(at: 0, count: ContainerFormat.sniffLength)).flatMap(ContainerFormat.sniff)?.rawValue
                 r.reason = error.code
-                r.failure.append(.init(code: "claim.malformed", explanation: "container: \(error.code)"))
+                r.failure.append(.init(code: StatusCode.claimMalformed, explanation: "container: \(error.code)"))
             }
             return r
         }

@@ -1,3 +1,5 @@
+import Ground
+
 /// Where one capture sits: its delivery file, the capture folder that holds its `evidence/`
 /// and `disclosure/` (nil for a loose file, or when a folder holds several delivery files and
 /// pairing would be a guess), and the dump root that symlink escapes are judged against.
@@ -23,8 +25,8 @@ public enum DiscoveryError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .notFound: "discover.notFound"
-        case .unreadableFolder: "discover.unreadableFolder"
+        case .notFound: StatusCode.discoverNotFound
+        case .unreadableFolder: StatusCode.discoverUnreadableFolder
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Media
 
 /// Everything `verify` found about one capture: the issue-4 JSON object, one per capture.
@@ -10,15 +11,15 @@ import Media
 public struct CaptureReport: Codable, Sendable, Equatable {
     /// The delivery file examined (as given / as found in the dump).
     public var path: String
-    /// SHA-256 of the delivery file's bytes, lowercase hex; nil when it could not be read.
-    public var sha256: String?
+    /// SHA-256 of the delivery file's bytes (JSON: lowercase hex); nil when it could not be read.
+    public var sha256: ContentID?
     /// Size of the delivery file in bytes.
     public var size: UInt64?
     /// SHA-256 of the active claim's exact bytes; the file's SHA-256 when unsigned or
     /// malformed; nil only when the file could not be read at all.
-    public var recordId: String?
+    public var recordId: ContentID?
     /// `still`, `video`, or `unknown` (from the record assertion, else the container).
-    public var kind: String
+    public var kind: MediaKind
     /// `intact`, `tampered`, `unsigned`, `malformed`.
     public var integrity: C2PAReport.Integrity
     public var signer: Signer?
@@ -67,13 +68,13 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     public var parallax: ParallaxMeasurement?
 
     public struct Signer: Codable, Sendable, Equatable {
-        public var keyFingerprint: String
+        public var keyFingerprint: ContentID
         public var subject: String
         public var issuer: String
         public var algorithm: String?
         /// `trusted` or `untrusted`.
         public var trust: C2PAReport.Trust
-        public init(keyFingerprint: String, subject: String, issuer: String, algorithm: String?, trust: C2PAReport.Trust) {
+        public init(keyFingerprint: ContentID, subject: String, issuer: String, algorithm: String?, trust: C2PAReport.Trust) {
             self.keyFingerprint = keyFingerprint
             self.subject = subject
             self.issuer = issuer
@@ -95,11 +96,11 @@ public struct CaptureReport: Codable, Sendable, Equatable {
 
     public struct Sidecar: Codable, Sendable, Equatable {
         /// `audio`, `sensors`, `ring`, `depth`, `second-view`.
-        public var sink: String
+        public var sink: SidecarSink
         /// `verified`, `mismatch`, `missing`, `uncommitted`, `failed`, `never-recorded`.
-        public var state: String
-        public var committedSha256: String?
-        public var actualSha256: String?
+        public var state: SidecarState
+        public var committedSha256: ContentID?
+        public var actualSha256: ContentID?
         /// The local file or folder examined, relative to the dump root when inside it.
         public var file: String?
         /// The path as the device recorded it (never opened).
@@ -107,7 +108,7 @@ public struct CaptureReport: Codable, Sendable, Equatable {
         /// Findings about the recorded path (`dot-dot`, `absolute`, …) or the local entry
         /// (`symlink`, `symlink-escapes-dump`, `not-a-regular-file`, …).
         public var notes: [String]
-        public init(sink: String, state: String, committedSha256: String?, actualSha256: String?, file: String?,
+        public init(sink: SidecarSink, state: SidecarState, committedSha256: ContentID?, actualSha256: ContentID?, file: String?,
                     recordedPath: String?, notes: [String]) {
             self.sink = sink
             self.state = state
@@ -154,14 +155,14 @@ public struct CaptureReport: Codable, Sendable, Equatable {
         /// `present` (a commitment is signed) or `absent`; recomputation (issue 7) adds
         /// `recomputed` / `not-recomputable` in `recomputation`.
         public var state: String
-        public var root: String?
+        public var root: ContentID?
         public var chunkSize: Int?
         public var videoChunks: Int?
         public var audioChunks: Int?
         /// The commitment recomputed from the delivery file (issue 7): `recomputed`,
         /// `not-recomputable` or `absent`, with the order found and the orders tried. Nil for stills.
         public var recomputation: ChunkRecomputation?
-        public init(state: String, root: String?, chunkSize: Int?, videoChunks: Int?, audioChunks: Int?) {
+        public init(state: String, root: ContentID?, chunkSize: Int?, videoChunks: Int?, audioChunks: Int?) {
             self.state = state
             self.root = root
             self.chunkSize = chunkSize
@@ -202,14 +203,14 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     public struct File: Codable, Sendable, Equatable {
         /// `media`, `audio`, `sensors`, `ring-frame`, `depth`, `second-view`, `bundle`,
         /// `unreferenced`.
-        public var role: String
+        public var role: FileRole
         /// Absolute (or as-given) local path.
         public var path: String
         /// Path relative to the capture folder (what a bag stores under the record).
         public var relativePath: String
-        public var sha256: String
+        public var sha256: ContentID
         public var size: UInt64
-        public init(role: String, path: String, relativePath: String, sha256: String, size: UInt64) {
+        public init(role: FileRole, path: String, relativePath: String, sha256: ContentID, size: UInt64) {
             self.role = role
             self.path = path
             self.relativePath = relativePath
@@ -227,7 +228,7 @@ public struct CaptureReport: Codable, Sendable, Equatable {
         }
     }
 
-    public init(path: String, kind: String, integrity: C2PAReport.Integrity, timestamp: C2PAReport.Timestamp) {
+    public init(path: String, kind: MediaKind, integrity: C2PAReport.Integrity, timestamp: C2PAReport.Timestamp) {
         self.path = path
         self.kind = kind
         self.integrity = integrity
@@ -243,6 +244,6 @@ public struct CaptureReport: Codable, Sendable, Equatable {
     /// True when the capture counts as a problem for exit status: not intact, or a sidecar
     /// `mismatch` / `missing`.
     public var needsAttention: Bool {
-        integrity != .intact || sidecars.contains { $0.state == "mismatch" || $0.state == "missing" }
+        integrity != .intact || sidecars.contains { $0.state.needsAttention }
     }
 }

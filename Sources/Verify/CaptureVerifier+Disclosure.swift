@@ -1,5 +1,6 @@
 import CaptureFormat
 import Foundation
+import Ground
 
 extension CaptureVerifier {
     /// Label used when the manifest has no readable `camera.contextTree`: a bundle then has no
@@ -22,22 +23,22 @@ extension CaptureVerifier {
         }
         let limit = Self.bundleSizeLimit
         let bytes: [UInt8]
-        let digest: String
-        if let b = files.knownContents[path], let hex = files.known[path], ContentDigest(hex: hex) != nil {
+        let digest: ContentID
+        if let b = files.knownContents[path], let known = files.known[path] {
             // The caller's copy and digest (hash once): not read again.
             guard b.count <= limit else {
                 return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("larger than \(limit) bytes").description)
             }
             bytes = b
-            digest = hex
+            digest = known
         } else {
             switch Self.readSmallFile(path, limit: limit) {
             case .success(let b): bytes = b
             case .failure(let why): return failed(BundleFailure.Label.malformedBundle.rawValue, why.description)
             }
-            digest = ContentDigest.sha256(of: bytes).hex
+            digest = ContentID.sha256(of: bytes)
         }
-        files.add(role: "bundle", path: path, sha256: digest, size: UInt64(bytes.count))
+        files.add(role: .bundle, path: path, sha256: digest, size: UInt64(bytes.count))
         let bundle: DisclosureBundle
         do { bundle = try DisclosureBundle(json: Data(bytes)) } catch {
             return failed(error.code, error.detail)

@@ -1,36 +1,37 @@
 import CaptureFormat
 import Foundation
+import Ground
 
 /// Every file a verification read (or took the caller's digest for), with role and digest:
 /// the report's `files`, which ingest stores.
 struct FileLedger {
     let location: CaptureLocation
-    let known: [String: String]
+    let known: [String: ContentID]
     /// Bytes the caller already read (path → contents whose SHA-256 is `known[path]`).
     let knownContents: [String: [UInt8]]
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
-    init(location: CaptureLocation, known: [String: String], knownContents: [String: [UInt8]] = [:]) {
+    init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:]) {
         self.location = location
         self.known = known
         self.knownContents = knownContents
     }
 
-    mutating func add(role: String, path: String, sha256: String, size: UInt64) {
+    mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {
         guard seen.insert(path).inserted else { return }
         entries.append(.init(role: role, path: path, relativePath: relative(path), sha256: sha256, size: size))
     }
 
     /// The digest of a regular file: the caller's, else read here (never through a symlink).
-    mutating func digest(_ path: String, role: String) throws(EvidenceReadError) -> ContentDigest {
+    mutating func digest(_ path: String, role: FileRole) throws(EvidenceReadError) -> ContentID {
         let size = CaptureVerifier.regularFileSize(path)
-        if let hex = known[path], let d = ContentDigest(hex: hex) {
-            add(role: role, path: path, sha256: d.hex, size: size ?? 0)
+        if let d = known[path] {
+            add(role: role, path: path, sha256: d, size: size ?? 0)
             return d
         }
         let d = try EvidenceLayout.sha256(ofFileAt: path)
-        add(role: role, path: path, sha256: d.hex, size: size ?? 0)
+        add(role: role, path: path, sha256: d, size: size ?? 0)
         return d
     }
 
@@ -55,8 +56,8 @@ extension CaptureVerifier {
             // A loose delivery file (or one of several in a folder): evidence pairs with none.
             report.sidecars = record.sinks.map { sink, statement in
                 let finding = statement.path.map { RecordedPath($0).findings.map(\.rawValue) } ?? []
-                return .init(sink: sink.rawValue, state: SidecarState.evaluate(statement, found: .absent).rawValue,
-                             committedSha256: statement.committedDigest?.hex, actualSha256: nil, file: nil,
+                return .init(sink: sink, state: SidecarState.evaluate(statement, found: .absent),
+                             committedSha256: statement.committedDigest, actualSha256: nil, file: nil,
                              recordedPath: statement.path, notes: finding + (statement.path == nil ? [] : ["no-capture-folder"]))
             }
             return
@@ -65,14 +66,14 @@ extension CaptureVerifier {
         let ringFolder: String? = record.evidence.ringBufferDir.path.flatMap { layout.locate($0).localPath }
         let roles = Dictionary(record.sinks.compactMap { s in s.record.path.flatMap { layout.locate($0).localPath }.map { ($0, s.sink) } },
                                uniquingKeysWith: { a, _ in a })
-        let evidence = layout.evaluate(record) { (path: String) throws(EvidenceReadError) -> ContentDigest in
-            let role: String
-            if let ring = ringFolder, path.hasPrefix(ring + "/") { role = "ring-frame" } else { role = roles[path].map(Self.fileRole) ?? "evidence" }
+        let evidence = layout.evaluate(record) { (path: String) throws(EvidenceReadError) -> ContentID in
+            let role: FileRole
+            if let ring = ringFolder, path.hasPrefix(ring + "/") { role = .ringFrame } else { role = roles[path].map(FileRole.init(sink:)) ?? .evidence }
             return try files.digest(path, role: role)
         }
         report.sidecars = evidence.sidecars.map { s in
-            .init(sink: s.sink.rawValue, state: s.state.rawValue, committedSha256: s.committedSha256?.hex,
-                  actualSha256: s.actualSha256?.hex, file: s.file.map { files.dumpRelative($0) },
+            .init(sink: s.sink, state: s.state, committedSha256: s.committedSha256,
+                  actualSha256: s.actualSha256, file: s.file.map { files.dumpRelative($0) },
                   recordedPath: record.sinks.first { $0.sink == s.sink }?.record.path,
                   notes: s.pathFindings.map(\.rawValue) + (s.note.map { [$0] } ?? []))
         }
@@ -90,17 +91,14 @@ extension CaptureVerifier {
     private func hashUnreferenced(_ layout: EvidenceLayout, files: inout FileLedger, report: CaptureReport) {
         for rel in report.unreferenced {
             let path = layout.evidenceFolder + "/" + rel
-            if case .file = layout.entry(at: path) { _ = try? files.digest(path, role: "unreferenced") }
+            if case .file = layout.entry(at: path) { _ = try? files.digest(path, role: .unreferenced) }
         }
     }
-
-    static func fileRole(_ sink: SidecarSink) -> String { sink.rawValue }
 
     /// The size of a regular file (`lstat`: a final symlink is not followed, so it is nil).
     /// One system call: `FileManager.attributesOfItem` also lists extended attributes.
     static func regularFileSize(_ path: String) -> UInt64? {
-        var st = stat()
-        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size >= 0 else { return nil }
-        return UInt64(st.st_size)
+        guard let st = try? FileSystem.status(atPath: path), st.isRegularFile, st.size >= 0 else { return nil }
+        return UInt64(st.size)
     }
 }

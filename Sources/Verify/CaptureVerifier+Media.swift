@@ -1,4 +1,5 @@
 import CaptureFormat
+import Ground
 import Media
 
 extension CaptureVerifier {
@@ -10,11 +11,10 @@ extension CaptureVerifier {
     func measureMedia(_ record: CaptureRecord?, location c: CaptureLocation, into report: inout CaptureReport) {
         guard report.error == nil else { return }
         var media: [CaptureReport.MediaFile] = []
-        let delivery = CaptureReport.File(role: "media", path: c.deliveryFile,
-                                          relativePath: report.files.first { $0.path == c.deliveryFile }?.relativePath
-                                              ?? String(c.deliveryFile.split(separator: "/").last ?? ""),
-                                          sha256: "", size: 0)
-        let listed = report.files.filter { ["audio", "ring-frame"].contains($0.role) }
+        let delivery = (role: FileRole.media, path: c.deliveryFile,
+                        relativePath: report.files.first { $0.path == c.deliveryFile }?.relativePath
+                            ?? String(c.deliveryFile.split(separator: "/").last ?? ""))
+        let listed = report.files.filter { [.audio, .ringFrame].contains($0.role) }.map { (role: $0.role, path: $0.path, relativePath: $0.relativePath) }
         for f in [delivery] + listed {
             do {
                 media.append(.init(role: f.role, file: f.relativePath, facts: try MediaFacts.read(path: f.path), error: nil))
@@ -25,13 +25,13 @@ extension CaptureVerifier {
         }
         report.media = media
 
-        if report.kind == "video", report.streamedChunks != nil {
+        if report.kind == .video, report.streamedChunks != nil {
             report.streamedChunks?.recomputation = StreamedChunkRecomputer()
                 .recompute(path: c.deliveryFile, expected: record?.streamedChunks)
         }
 
-        if report.kind == "still", let sv = record?.secondView,
-           let second = report.files.first(where: { $0.role == SidecarSink.secondView.rawValue }) {
+        if report.kind == .still, let sv = record?.secondView,
+           let second = report.files.first(where: { $0.role == .secondView }) {
             report.parallax = Parallax.measure(
                 primaryPath: c.deliveryFile, secondPath: second.path,
                 calibration: SecondViewCalibration(baselineMm: sv.baselineMm, focalLengthPx: sv.calibration.focalLengthPx,

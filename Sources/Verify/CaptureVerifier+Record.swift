@@ -39,7 +39,7 @@ extension CaptureVerifier {
 
     /// The record's signed statements as facts: kind, capture time and rung, context, chunks.
     func applyRecord(_ r: CaptureRecord, to report: inout CaptureReport) {
-        report.kind = r.mediaKind.rawValue
+        report.kind = r.mediaKind
         report.captureTime = r.captureTime.text
         report.timeRung = r.captureTime.rung.name
         var c = CaptureReport.Context()
@@ -66,7 +66,7 @@ extension CaptureVerifier {
         }
         report.context = c
         if let s = r.streamedChunks {
-            report.streamedChunks = .init(state: "present", root: s.root.hex, chunkSize: s.chunkSize,
+            report.streamedChunks = .init(state: "present", root: s.root, chunkSize: s.chunkSize,
                                           videoChunks: s.videoChunks, audioChunks: s.audioChunks)
         } else {
             report.streamedChunks = .init(state: "absent", root: nil, chunkSize: nil, videoChunks: nil, audioChunks: nil)

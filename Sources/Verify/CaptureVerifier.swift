@@ -2,6 +2,7 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 
 /// The capture-record stage: one `CaptureReport` per capture, joining the C2PA verdict on the
 /// delivery file, the app's signed record (context facts, capture time, sink commitments), the
@@ -25,10 +26,10 @@ public struct CaptureVerifier: Sendable {
     /// absolute local path → the bytes the caller read (their SHA-256 given in `knownDigests`),
     /// for files the verifier must parse — disclosure bundles are parsed from them instead of
     /// read again, so what is checked is exactly what the caller stores.
-    public func verify(_ c: CaptureLocation, knownDigests: [String: String] = [:],
+    public func verify(_ c: CaptureLocation, knownDigests: [String: ContentID] = [:],
                        knownContents: [String: [UInt8]] = [:]) -> CaptureReport {
         var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents)
-        var report = CaptureReport(path: c.deliveryFile, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
+        var report = CaptureReport(path: c.deliveryFile, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
         report.limits = CaptureLimits.general
 
         // The delivery file: never through a symlink.
@@ -36,14 +37,14 @@ public struct CaptureVerifier: Sendable {
         switch probe.entry(at: c.deliveryFile) {
         case .file: break
         case .symlink(let target, let escapes):
-            report.error = .init(code: "verify.symlink",
+            report.error = .init(code: StatusCode.verifySymlink,
                                  message: "delivery file is a symlink to \(target)\(escapes ? " (leaves the dump)" : ""); not followed")
             return report
         case .absent:
-            report.error = .init(code: "io.cannotOpen", message: "no such file: \(c.deliveryFile)")
+            report.error = .init(code: StatusCode.ioCannotOpen, message: "no such file: \(c.deliveryFile)")
             return report
         case .directory, .other:
-            report.error = .init(code: "verify.notRegularFile", message: "not a regular file: \(c.deliveryFile)")
+            report.error = .init(code: StatusCode.verifyNotRegularFile, message: "not a regular file: \(c.deliveryFile)")
             return report
         }
         let source: FileByteSource
@@ -57,18 +58,18 @@ public struct CaptureVerifier: Sendable {
         let labels: Set<String> = [CaptureRecord.assertionLabel, ContextTreeAssertion.label]
         let c2pa: C2PAReport
         let assertions: [String: [UInt8]]
-        if let known = knownDigests[c.deliveryFile], ContentDigest(hex: known) != nil {
+        if let known = knownDigests[c.deliveryFile] {
             (c2pa, assertions) = validator.validate(source: source, collecting: labels)
             report.sha256 = known
         } else {
             let hashing = HashingByteSource(source)
             (c2pa, assertions) = validator.validate(source: hashing, collecting: labels)
-            do { report.sha256 = Hex.encode(try hashing.finish()) } catch {
+            do { report.sha256 = ContentID(digest: try hashing.finish()) } catch {
                 report.error = .init(code: error.code, message: "read failed while hashing \(c.deliveryFile)")
             }
         }
         if let sha = report.sha256 {
-            files.add(role: "media", path: c.deliveryFile, sha256: sha, size: UInt64(source.count))
+            files.add(role: .media, path: c.deliveryFile, sha256: sha, size: UInt64(source.count))
         }
         apply(c2pa, to: &report)
 
@@ -76,8 +77,8 @@ public struct CaptureVerifier: Sendable {
         let record = readRecord(assertions[CaptureRecord.assertionLabel], into: &report)
         let tree = readContextTree(assertions[ContextTreeAssertion.label], into: &report)
         if let record { applyRecord(record, to: &report) }
-        if report.kind == "unknown" {
-            report.kind = c2pa.kind ?? "unknown"
+        if report.kind == .unknown {
+            report.kind = c2pa.kind ?? .unknown
         }
         if let record {
             checkEvidence(record, location: c, files: &files, into: &report)

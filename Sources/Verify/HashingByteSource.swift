@@ -1,5 +1,6 @@
 import C2PA
 import Crypto
+import Ground
 
 /// A byte source that computes the whole file's SHA-256 from the reads the validator makes
 /// anyway, so a delivery file is read once for both its hard binding and its content digest.

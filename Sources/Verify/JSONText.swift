@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Writes JSON text byte for byte as Foundation's `JSONEncoder` writes it with
 /// `outputFormatting = [.sortedKeys, .withoutEscapingSlashes]` and `.iso8601` dates, without the
@@ -115,4 +116,10 @@ struct JSONText {
         endArray()
     }
     mutating func field(_ k: StaticString, _ v: [String]?) { if let v { field(k, v) } }
+    /// An ID as its lowercase hex (what `ContentID`'s `Codable` writes).
+    mutating func field(_ k: StaticString, _ v: ContentID) { field(k, v.hex) }
+    mutating func field(_ k: StaticString, _ v: ContentID?) { if let v { field(k, v.hex) } }
+    /// A vocabulary value as its raw string.
+    mutating func field<R: RawRepresentable>(_ k: StaticString, _ v: R) where R.RawValue == String { field(k, v.rawValue) }
+    mutating func field<R: RawRepresentable>(_ k: StaticString, _ v: R?) where R.RawValue == String { if let v { field(k, v.rawValue) } }
 }

@@ -1,7 +1,9 @@
+@testable import C2PA
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
-@testable import C2PA
 
 /// The parsing side of the BMFF variants c2pa-rs's fixtures carry (the whole-file checks against
 /// c2pa-python are in VerifyTests/C2PABMFFVariantTests): box walking (QuickTime `meta`, `mdat`

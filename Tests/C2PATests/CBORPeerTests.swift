@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import C2PA
+import Foundation
+import Ground
+import TestLiterals
+import Testing
 
 /// CBOR against cbor2 (the Python peer): items cbor2 encodes decode to the expected values here,
 /// and our encoding of definite-length items is byte-identical to cbor2's.

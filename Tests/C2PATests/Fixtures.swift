@@ -1,6 +1,8 @@
-import Foundation
-import Synchronization
 @testable import C2PA
+import Foundation
+import Ground
+import Synchronization
+import TestLiterals
 
 /// Real C2PA files made once per test run by c2pa-python (the reference c2pa-rs) in a temp dir.
 enum Fixtures {

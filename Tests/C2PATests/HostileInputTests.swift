@@ -1,7 +1,9 @@
-import Foundation
-import Crypto
-import Testing
 @testable import C2PA
+import Crypto
+import Foundation
+import Ground
+import TestLiterals
+import Testing
 
 /// Truncated, oversized, deeply nested and out-of-sequence inputs give the named error or absence.
 @Suite struct HostileInputTests {

@@ -1,6 +1,8 @@
-import Crypto
-import Testing
 @testable import C2PA
+import Crypto
+import Ground
+import TestLiterals
+import Testing
 
 /// The builder's layout: the signature reserve, the exclusion equal to the segments, the store
 /// re-read by our parser with every hashed URI matching.

@@ -1,7 +1,9 @@
+@testable import C2PA
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
-@testable import C2PA
 
 /// Parses files signed by c2pa-python (c2pa-rs) and recomputes every hash they carry.
 @Suite struct ReferenceFileTests {

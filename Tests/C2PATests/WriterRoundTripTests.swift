@@ -1,7 +1,9 @@
+@testable import C2PA
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
-@testable import C2PA
 
 /// Files we sign with our writers (key held by the Python peer) must read back with our parser
 /// AND be judged valid by c2pa-python (c2pa-rs): signature validated, every hash matching.

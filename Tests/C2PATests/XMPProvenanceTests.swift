@@ -1,4 +1,6 @@
 import C2PA
+import Ground
+import TestLiterals
 import Testing
 
 /// The XMP `dcterms:provenance` reader: both forms c2pa-rs reads, entities, and markup it must

@@ -1,7 +1,9 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
 import Synchronization
+import TestLiterals
 import Testing
 
 @Suite struct ConcurrencyTests {
@@ -11,13 +13,13 @@ import Testing
         options.batchBytes = 2 << 20  // many commits
         options.environment.mapSize = 1 << 30
         let store = try ContentStore.create(at: dir.path + "/archive", options: options)
-        var seed = BytesSource(patternBytes(1000, seed: 1))
+        var seed = ByteReader(MemoryByteSource(patternBytes(1000, seed: 1)))
         let first = try store.put(from: &seed)
         let bytes = patternBytes(48 << 20, seed: 2)
         let id = ContentID(of: bytes)
         let done = Atomic<Bool>(false)
         let writer = Thread {
-            var s = BytesSource(bytes)
+            var s = ByteReader(MemoryByteSource(bytes))
             _ = try? store.put(from: &s)
             done.store(true, ordering: .sequentiallyConsistent)
         }
@@ -58,7 +60,7 @@ import Testing
         let store = try ContentStore.create(at: dir.path + "/archive", options: options)
         let initial = store.environment.info().mapSize
         let bytes = patternBytes(24 << 20, seed: 3)
-        var s = BytesSource(bytes)
+        var s = ByteReader(MemoryByteSource(bytes))
         let put = try store.put(from: &s)
         // And inside a caller's transaction: MDB_MAP_FULL, grow, run the closure again.
         let more = patternBytes(40 << 20, seed: 4)

@@ -1,4 +1,6 @@
 import CAS
+import Ground
+import TestLiterals
 import Testing
 
 @Suite struct ContentIDTests {
@@ -7,13 +9,14 @@ import Testing
         #expect(ContentID(of: Array("abc".utf8)).hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    /// What a person types (`get`, `stat`): either case; the formats take lowercase only (GroundTests).
     @Test func hexParsingIsLengthCheckedAndPrintsLowercase() throws {
         let upper = "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"
-        let id = try #require(ContentID(hex: upper))
+        let id = try #require(ContentID(hexIgnoringCase: upper))
         #expect(id.hex == upper.lowercased())
-        #expect(ContentID(hex: String(upper.dropLast())) == nil)
-        #expect(ContentID(hex: upper + "00") == nil)
-        #expect(ContentID(hex: String(upper.dropLast()) + "g") == nil)
+        #expect(ContentID(hexIgnoringCase: String(upper.dropLast())) == nil)
+        #expect(ContentID(hexIgnoringCase: upper + "00") == nil)
+        #expect(ContentID(hexIgnoringCase: String(upper.dropLast()) + "g") == nil)
         #expect(ContentID(digest: [UInt8](repeating: 0, count: 31)) == nil)
         #expect(id.bytes.count == 32)
         #expect(ContentID(digest: id.bytes) == id)

@@ -1,6 +1,8 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
+import TestLiterals
 import Testing
 
 @Suite struct DamageTests {
@@ -31,8 +33,8 @@ import Testing
         let other = patternBytes(1000, seed: 6)
         let (id, chunkIDs, otherID): (ContentID, [ContentID], ContentID) = try {
             let store = try ContentStore.create(at: path)
-            var s = BytesSource(bytes)
-            var o = BytesSource(other)
+            var s = ByteReader(MemoryByteSource(bytes))
+            var o = ByteReader(MemoryByteSource(other))
             let id = try store.put(from: &s).id
             let otherID = try store.put(from: &o).id
             return (id, try #require(try store.record(of: id)).chunks, otherID)
@@ -64,7 +66,7 @@ import Testing
         let dir = TempDir()
         let store = try ContentStore.create(at: dir.path + "/archive")
         let bytes = patternBytes(2 * ContentStore.defaultChunkSize + 3, seed: 12)
-        var s = BytesSource(bytes)
+        var s = ByteReader(MemoryByteSource(bytes))
         let id = try store.put(from: &s).id
         let chunkIDs = try #require(try store.record(of: id)).chunks
         let chunks = try store.environment.database("cas.chunks")

@@ -1,6 +1,8 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
+import TestLiterals
 import Testing
 
 /// Streaming a blob out of the store leaves none of it resident in the process: each chunk's
@@ -30,7 +32,7 @@ import Testing
         options.environment.mapSize = 1 << 30
         let store = try ContentStore.create(at: dir.path + "/archive", options: options)
         let bytes = patternBytes(96 << 20, seed: 5)
-        var source = BytesSource(bytes)
+        var source = ByteReader(MemoryByteSource(bytes))
         let id = try store.put(from: &source).id
         let data = dir.path + "/archive/data.mdb"
 

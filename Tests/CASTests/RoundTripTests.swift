@@ -1,7 +1,9 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import LMDB
+import TestLiterals
 import Testing
 
 @Suite struct RoundTripTests {
@@ -12,7 +14,7 @@ import Testing
         let dir = TempDir()
         let store = try ContentStore.create(at: dir.path + "/archive")
         let bytes = patternBytes(size, seed: UInt64(size) + 1)
-        var source = BytesSource(bytes)
+        var source = ByteReader(MemoryByteSource(bytes))
         let put = try store.put(from: &source)
         #expect(put.isNew)
         #expect(put.size == UInt64(size))
@@ -53,9 +55,9 @@ import Testing
         let store = try ContentStore.create(at: dir.path + "/archive")
         let a = patternBytes(2 * Self.chunk, seed: 9)
         let b = patternBytes(Self.chunk / 2, seed: 10)
-        var s1 = BytesSource(a)
-        var s2 = BytesSource(a)
-        var s3 = BytesSource(a + b)
+        var s1 = ByteReader(MemoryByteSource(a))
+        var s2 = ByteReader(MemoryByteSource(a))
+        var s3 = ByteReader(MemoryByteSource(a + b))
         let first = try store.put(from: &s1)
         let again = try store.put(from: &s2)
         let longer = try store.put(from: &s3)

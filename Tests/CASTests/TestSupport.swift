@@ -1,7 +1,9 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import LMDB
+import TestLiterals
 
 /// A fresh temporary directory, removed when the value is released.
 final class TempDir {

@@ -1,6 +1,8 @@
 import C2PA
 @testable import CaptureFormat
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 @Suite struct CaptureRecordTests {

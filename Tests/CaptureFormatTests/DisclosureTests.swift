@@ -1,5 +1,7 @@
 @testable import CaptureFormat
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 func flipHex(_ s: String) -> String { DisclosureTests.flipHexImpl(s) }

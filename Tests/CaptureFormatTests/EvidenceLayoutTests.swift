@@ -1,5 +1,7 @@
 @testable import CaptureFormat
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 @Suite struct EvidenceLayoutTests {
@@ -45,7 +47,7 @@ import Testing
         let audio = layout.locate(Fixtures.device + "/evidence/audio.caf")
         #expect(audio.localPath == layout.evidenceFolder + "/audio.caf")
         #expect(audio.entry == .file(size: 3))
-        #expect(try EvidenceLayout.sha256(ofFileAt: audio.localPath!) == ContentDigest.sha256(of: Array("caf".utf8)))
+        #expect(try EvidenceLayout.sha256(ofFileAt: audio.localPath!) == ContentID.sha256(of: Array("caf".utf8)))
         // A traversal in the recorded path is reported; the name still maps inside evidence/.
         let odd = layout.locate("/private/var/../../sensors.jsonl")
         #expect(odd.recorded.findings == [.parentTraversal])
@@ -66,7 +68,7 @@ import Testing
         let ring = layout.evidenceFolder + "/ring"
         let (digest, scan) = try layout.ringDigest(at: ring)
         #expect(scan.frames == ["frame-m1.jpg", "frame-m2.jpg", "frame-m3.jpg", "frame-p1.jpg", "frame-p2.jpg", "frame-p3.jpg", "frame-p4.jpg"])
-        let expected = try RingListing.digest(scan.frames.map { ($0, ContentDigest.sha256(of: Array("frame-\($0.dropFirst(6).prefix(2))".utf8))) })
+        let expected = try RingListing.digest(scan.frames.map { ($0, ContentID.sha256(of: Array("frame-\($0.dropFirst(6).prefix(2))".utf8))) })
         #expect(digest == expected)
         // Renaming a frame changes the digest; a symlinked frame is rejected, not hashed.
         try FileManager.default.moveItem(atPath: ring + "/frame-p4.jpg", toPath: ring + "/frame-p5.jpg")
@@ -99,13 +101,13 @@ import Testing
         }
         var r = Fixtures.still()
         r.evidence = CaptureEvidence(
-            rawPcm: .collected(path: Fixtures.device + "/evidence/audio.caf", sha256: ContentDigest.sha256(of: Array("caf".utf8))),
+            rawPcm: .collected(path: Fixtures.device + "/evidence/audio.caf", sha256: ContentID.sha256(of: Array("caf".utf8))),
             sensorLog: .collected(path: "/var/../evidence/sensors.jsonl", sha256: Fixtures.digest("not the log")),
             ringBufferDir: .collected(path: Fixtures.device + "/evidence/ring/", sha256: try RingListing.digest(ringFrames)))
         let report = layout.evaluate(r)
         #expect(report.sidecars.map(\.state) == [.verified, .mismatch, .verified, .missing, .missing])
         #expect(report.sidecars[1].pathFindings == [.parentTraversal])
-        #expect(report.sidecars[1].actualSha256 == ContentDigest.sha256(of: Array("{\"anchor\":1}\n".utf8)))
+        #expect(report.sidecars[1].actualSha256 == ContentID.sha256(of: Array("{\"anchor\":1}\n".utf8)))
         #expect(report.sidecars[3].note == "symlink-escapes-dump")
         #expect(report.sidecars[4].note == "symlink")
         #expect(report.unreferenced == ["notes.txt"])

@@ -1,9 +1,11 @@
 @testable import CaptureFormat
 import Crypto
+import Ground
+import TestLiterals
 
 /// Records used by several tests. Digests are SHA-256 of short known strings.
 enum Fixtures {
-    static func digest(_ s: String) -> ContentDigest { ContentDigest.sha256(of: Array(s.utf8)) }
+    static func digest(_ s: String) -> ContentID { ContentID.sha256(of: Array(s.utf8)) }
     static let device = "/var/mobile/Containers/Data/Application/5C1E0B2A-7D7A-4C55-9A55-0F1E2D3C4B5A/Documents/captures/c1"
 
     static func still(version: String = "0.25.3", digests: Bool = true) -> CaptureRecord {

@@ -1,9 +1,11 @@
 @testable import CaptureFormat
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 @Suite struct MerkleChunkTests {
-    static func leaves(_ n: Int) -> [ContentDigest] { (0..<n).map { Fixtures.digest("leaf-\($0)") } }
+    static func leaves(_ n: Int) -> [ContentID] { (0..<n).map { Fixtures.digest("leaf-\($0)") } }
 
     @Test func rootsMatchPythonHashlib() throws {
         let sizes = [0, 1, 2, 3, 5, 7, 8, 13]
@@ -35,7 +37,7 @@ import Testing
                     var flipped = proof
                     var b = flipped.siblings[0].bytes
                     b[5] ^= 1
-                    flipped.siblings[0] = ContentDigest(bytes: b)!
+                    flipped.siblings[0] = ContentID(digest: b)!
                     #expect(!flipped.verifies(leaf: tree.leaves[i], root: tree.root))
                     var short = proof
                     short.siblings.removeLast()
@@ -103,7 +105,7 @@ import Testing
     }
 
     @Test func ringListingMatchesPython() throws {
-        let frames: [(name: String, sha256: ContentDigest)] = ["frame-p1.jpg", "frame-m3.jpg", "frame-m1.jpg", "frame-p4.jpg", "Frame-Z.jpg", "é.jpg"]
+        let frames: [(name: String, sha256: ContentID)] = ["frame-p1.jpg", "frame-m3.jpg", "frame-m1.jpg", "frame-p4.jpg", "Frame-Z.jpg", "é.jpg"]
             .map { ($0, Fixtures.digest($0)) }
         let answer = try Peer.run(["ring": [frames.map { [$0.name, $0.sha256.hex] }, []]])
         let expected = try Peer.strings(answer, "ring")

@@ -1,4 +1,6 @@
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// Runs the Python peer (cbor2 / hashlib / hmac) with one JSON request and returns its answer.

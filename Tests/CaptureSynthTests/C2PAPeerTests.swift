@@ -1,5 +1,7 @@
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// The shared dump read by c2pa-python (c2pa-rs) through tests/peers/c2pa_read.py with the

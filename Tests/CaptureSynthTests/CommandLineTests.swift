@@ -1,6 +1,8 @@
 import CLI
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// The `capture-synth` executable (built beside the test bundle): help text, exit codes, and a

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// Same seed → same media, records, claims and layout; only bytes inside the COSE_Sign1 differ

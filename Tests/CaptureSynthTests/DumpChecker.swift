@@ -2,7 +2,9 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Verify
 
 /// Reads a synthesized dump with the project's own readers (C2PAValidator, the record codec,
@@ -51,8 +53,8 @@ struct DumpChecker {
         if let t = c.trust { expect("trust", r.trust.rawValue, t) }
         expect("failureCodes", r.failureCodes.sorted(), c.failureCodes)
         expect("timestamp", r.timestamp.state, c.timestamp)
-        if c.claimSHA256 != nil { expect("claimSHA256", r.claimSHA256, c.claimSHA256) }
-        if let fp = c.keyFingerprint { expect("keyFingerprint", r.signer?.keyFingerprint, fp) }
+        if c.claimSHA256 != nil { expect("claimSHA256", r.claimSHA256?.hex, c.claimSHA256) }
+        if let fp = c.keyFingerprint { expect("keyFingerprint", r.signer?.keyFingerprint.hex, fp) }
 
         let (record, tree) = DumpChecker.assertions(of: bytes, video: c.kind == "video")
         expect("appVersion", record?.appVersion.description, c.appVersion)

@@ -1,6 +1,8 @@
 import CaptureFormat
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// A small dump with every fault, read back by our own readers and compared with expected.json.

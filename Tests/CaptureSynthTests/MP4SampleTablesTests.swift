@@ -1,4 +1,6 @@
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// `MP4SampleTables` on hand-built boxes: the compact `stz2` sizes, 64-bit `co64` offsets, a

@@ -1,5 +1,7 @@
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// ffprobe (libavformat, an independent reader) on the shared dump's media: the still's EXIF,

@@ -1,7 +1,9 @@
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 
 /// The video of the shared dump: our sample-table reader against ffmpeg's own packet bytes, and
@@ -47,7 +49,7 @@ import Testing
         let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let s = try #require(c.streamedChunks)
         let tables = try MP4SampleTables(parsing: file)
-        func chunks(_ track: StreamedChunks.Track, _ handler: String) throws -> [ContentDigest] {
+        func chunks(_ track: StreamedChunks.Track, _ handler: String) throws -> [ContentID] {
             let t = try #require(tables.track(handler: handler))
             var bytes: [UInt8] = []
             for x in t.samples { bytes += file[x.offset..<(x.offset + x.size)] }

@@ -1,5 +1,7 @@
-import Testing
 @testable import Crypto
+import Ground
+import TestLiterals
+import Testing
 
 @Suite struct DigestTests {
     @Test func sha256KnownVectors() {

@@ -1,5 +1,7 @@
-import Foundation
 @testable import Crypto
+import Foundation
+import Ground
+import TestLiterals
 
 /// Runs the `openssl` command-line tool as an independent peer for interop tests.
 enum OpenSSLCLI {

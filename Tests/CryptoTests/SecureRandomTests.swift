@@ -1,5 +1,7 @@
-import Testing
 @testable import Crypto
+import Ground
+import TestLiterals
+import Testing
 
 /// `SecureRandom`: OpenSSL's DRBG behind the custody log's per-event salts.
 @Suite struct SecureRandomTests {

@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import Crypto
+import Foundation
+import Ground
+import TestLiterals
+import Testing
 
 @Suite struct SignatureTests {
     static let cases: [(KeyKind, SignatureAlgorithm)] = [

@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import Crypto
+import Foundation
+import Ground
+import TestLiterals
+import Testing
 
 /// The time-stamp token's certificates split off before the CMS parse (a cache by DER) must
 /// give the same token and the same verdicts as parsing it whole.

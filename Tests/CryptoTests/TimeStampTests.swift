@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import Crypto
+import Foundation
+import Ground
+import TestLiterals
+import Testing
 
 @Suite struct TimeStampTests {
     let data = Array("the COSE signature bytes a C2PA sigTst2 token time-stamps".utf8)

@@ -2,7 +2,9 @@ import CAS
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
+import TestLiterals
 import Testing
 import Verify
 
@@ -27,11 +29,11 @@ import Verify
             for variant in record.variants {
                 let name = (variant.sourcePaths[0] as NSString).lastPathComponent
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(out)/data/\(record.recordId)/\(name)"))
-                #expect(Hex.encode(MessageDigest.sha256(bytes)) == variant.blobId)
+                #expect(Hex.encode(MessageDigest.sha256(bytes)) == variant.blobId.hex)
             }
             for file in record.files {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(out)/data/\(record.recordId)/\(file.relativePath)"))
-                #expect(Hex.encode(MessageDigest.sha256(bytes)) == file.blobId)
+                #expect(Hex.encode(MessageDigest.sha256(bytes)) == file.blobId.hex)
             }
         }
         let info = try String(contentsOfFile: out + "/bag-info.txt", encoding: .utf8)
@@ -129,7 +131,7 @@ import Verify
             try f.exporter().export([record], options: f.options(out))
         } throws: { error in
             guard let e = error as? ExportError, case .blobRefused(let rid, let path, let blob, let reason) = e else { return false }
-            return rid == record.recordId && path == "data/\(record.recordId)/\(audio.relativePath)" && blob == audio.blobId
+            return rid == record.recordId.hex && path == "data/\(record.recordId)/\(audio.relativePath)" && blob == audio.blobId.hex
                 && reason == "cas.chunk.damaged"
         }
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -147,7 +149,7 @@ import Verify
         _ = FileManager.default.createFile(atPath: out + "/x", contents: Data([1]))
         #expect(throws: ExportError.outputExists(path: out)) { try f.exporter().export([record], options: f.options(out)) }
         record.files[0].relativePath = "evidence/../../escape"
-        #expect(throws: ExportError.unsafePath(recordId: record.recordId, path: "evidence/../../escape")) {
+        #expect(throws: ExportError.unsafePath(recordId: record.recordId.hex, path: "evidence/../../escape")) {
             try f.exporter().export([record], options: f.options(f.root + "/other"))
         }
     }
@@ -161,7 +163,7 @@ import Verify
         bytes.append(0)  // trailing byte after EOI: a different file carrying the same claim
         try Data(bytes).write(to: URL(fileURLWithPath: rewrap))
         let put = try f.store.put(contentsOf: rewrap)
-        record.variants.append(.init(blobId: put.id.hex, size: UInt64(bytes.count), sourcePaths: ["dump2/captures/c1/IMG_c1.jpg"],
+        record.variants.append(.init(blobId: put.id, size: UInt64(bytes.count), sourcePaths: ["dump2/captures/c1/IMG_c1.jpg"],
                                      firstIngested: record.ingestTime))
         let out = f.root + "/bag"
         let summary = try f.exporter().export([record], options: f.options(out))
@@ -176,7 +178,7 @@ import Verify
         let fresh = try #require(doc.records.first?.verificationAtExport)
         #expect(fresh.report?.integrity == .intact)
         #expect(fresh.variants.map(\.path) == ["data/\(record.recordId)/variant-2/IMG_c1.jpg"])
-        #expect(fresh.variants.first?.sha256 == put.id.hex)
+        #expect(fresh.variants.first?.sha256 == put.id)
         #expect(fresh.variants.first?.recordId == record.recordId)
         #expect(fresh.variants.first?.integrity == "tampered")
         #expect(fresh.variants.first?.failureCodes == ["assertion.dataHash.mismatch"])

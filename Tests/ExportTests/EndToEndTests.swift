@@ -2,9 +2,11 @@ import CAS
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
 

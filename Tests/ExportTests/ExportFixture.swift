@@ -4,8 +4,10 @@ import CaptureFormat
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
+import TestLiterals
 import Verify
 
 /// A real archive in a scratch directory: CAS + custody log + archive key, filled with signed
@@ -93,8 +95,8 @@ final class ExportFixture {
             timeZone: CaptureTimeZone(offsetMinutes: 60, identifier: "Europe/Berlin"), captureToSignatureMs: 2310,
             sensorIntervalCv: 0.0312, poseTrace: Self.poseTrace(), streamedChunks: nil,
             evidence: CaptureEvidence(
-                rawPcm: .collected(path: device + "/evidence/audio.caf", sha256: ContentDigest.sha256(of: audio)),
-                sensorLog: .collected(path: device + "/evidence/sensors.jsonl", sha256: ContentDigest.sha256(of: sensors)),
+                rawPcm: .collected(path: device + "/evidence/audio.caf", sha256: ContentID.sha256(of: audio)),
+                sensorLog: .collected(path: device + "/evidence/sensors.jsonl", sha256: ContentID.sha256(of: sensors)),
                 ringBufferDir: .neverRecorded),
             depth: nil, mainsHz: MainsHz(hz: 50, exposureDurationS: 0.01), lens: nil, secondView: nil)
         let jpeg = try Self.jpeg(seed: seed)
@@ -119,8 +121,8 @@ final class ExportFixture {
         for f in report.files { _ = try store.put(contentsOf: f.path) }
         let now = CustodyLog.timestamp(Date())
         let record = IndexedRecord(
-            recordId: recordId, kind: report.kind, integrity: report.integrity.rawValue,
-            trust: report.signer?.trust.rawValue, keyFingerprint: report.signer?.keyFingerprint,
+            recordId: recordId, kind: report.kind, integrity: report.integrity,
+            trust: report.signer?.trust, keyFingerprint: report.signer?.keyFingerprint,
             captureTime: report.captureTime, tsaTime: nil, ingestTime: now,
             failureCodes: report.statusCodes.failure.map(\.code),
             sidecars: Dictionary(report.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),

@@ -28,7 +28,7 @@ import Testing
         let record = try f.addCapture("c1", seed: 5)
         let out = f.root + "/bag"
         _ = try f.exporter().export([record], options: f.options(out))
-        let folder = out + "/data/" + record.recordId
+        let folder = out + "/data/" + record.recordId.hex
         // The other stored formats, made by the tools that make them.
         let extra = f.root + "/extra"
         try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)

@@ -1,8 +1,10 @@
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
+import TestLiterals
 import Testing
 
 /// Custody chain proof /2: events about other records ship redacted, the bag reveals none of
@@ -29,7 +31,7 @@ import Testing
     }
 
     static func ids(_ r: IndexedRecord) -> IndexedRecordIDs {
-        IndexedRecordIDs(recordId: r.recordId, blobIds: r.variants.map(\.blobId) + r.files.map(\.blobId))
+        IndexedRecordIDs(recordId: r.recordId.hex, blobIds: r.variants.map(\.blobId.hex) + r.files.map(\.blobId.hex))
     }
 
     static func scenario() throws -> Scenario {
@@ -152,8 +154,8 @@ import Testing
         #expect(ownNote == nil)
         #expect(chain.events[2].prevHash == chain.events[1].hash)
         let custody = Array(try Data(contentsOf: URL(fileURLWithPath: out + "/custody.json")))
-        #expect(Self.contains(custody, o1.recordId))   // v1: cannot be hidden
-        #expect(!Self.contains(custody, o2.recordId))  // v2: hidden
+        #expect(Self.contains(custody, o1.recordId.hex))   // v1: cannot be hidden
+        #expect(!Self.contains(custody, o2.recordId.hex))  // v2: hidden
         #expect(BagVerifier(bag: out).verify().findings == [])
     }
 
@@ -262,9 +264,9 @@ import Testing
         f.log = try CustodyLog(environment: f.store.environment, eventVersion: .v1)
         let agent = Self.secretAgent
         try f.store.environment.write { txn in
-            _ = try f.log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record("a")], detail: "v1"), in: txn)
-            _ = try v2.append(CustodyDraft(.ingestion, agent: agent, objects: [.record("b")], detail: "v2"), in: txn)
-            _ = try v2.append(CustodyDraft(.replication, agent: agent, objects: [.record("a")], detail: "export"), in: txn)
+            _ = try f.log.append(CustodyDraft(.ingestion, agent: agent, objects: [.init(kind: "record", id: "a")], detail: "v1"), in: txn)
+            _ = try v2.append(CustodyDraft(.ingestion, agent: agent, objects: [.init(kind: "record", id: "b")], detail: "v2"), in: txn)
+            _ = try v2.append(CustodyDraft(.replication, agent: agent, objects: [.init(kind: "record", id: "a")], detail: "export"), in: txn)
         }
         let events = try v2.allEvents()
         let full = CustodyChain(events: events, headSequence: 3, headHash: events[2].hash)

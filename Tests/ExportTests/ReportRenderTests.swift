@@ -1,5 +1,7 @@
 import Export
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// report.html renders in headless Chromium (Debian's `chromium`, installed by scripts/setup.sh):
@@ -110,7 +112,7 @@ import Testing
         let graph = try #require(root["@graph"] as? [[String: Any]])
         func nodes(_ type: String) -> [[String: Any]] { graph.filter { ($0["@type"] as? String) == type } }
         #expect(nodes("case-investigation:ProvenanceRecord").count == 1)
-        #expect(nodes("case-investigation:ProvenanceRecord").first?["case-investigation:exhibitNumber"] as? String == record.recordId)
+        #expect(nodes("case-investigation:ProvenanceRecord").first?["case-investigation:exhibitNumber"] as? String == record.recordId.hex)
         // ingestion + replication events of this record, plus the export action.
         #expect(nodes("case-investigation:InvestigativeAction").count == 3)
         let files = nodes("uco-observable:File")
@@ -122,6 +124,6 @@ import Testing
             #expect((hash?["uco-types:hashMethod"] as? [String: String])?["@value"] == "SHA256")
             return (hash?["uco-types:hashValue"] as? [String: String])?["@value"]
         }
-        #expect(Set(hashes) == Set(record.variants.map(\.blobId) + record.files.map(\.blobId)))
+        #expect(Set(hashes) == Set(record.variants.map(\.blobId.hex) + record.files.map(\.blobId.hex)))
     }
 }

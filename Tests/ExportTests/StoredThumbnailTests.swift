@@ -2,9 +2,11 @@ import CAS
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
 
@@ -44,8 +46,8 @@ import Verify
         let payloadHashes = Set(manifest.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
         for r in records {
             let d = try #require(r.derived?.first)
-            let blobId = try #require(d.blobId)
-            let blob = try #require(ContentID(hex: blobId))
+            let blob = try #require(d.blobId)
+            let blobId = blob.hex
             let bytes = try store.bytes(of: blob)
             // The stored bytes, as they are, in the page, said to be a derived preview.
             #expect(html.contains("src=\"data:image/jpeg;base64,\(Data(bytes).base64EncodedString())\""))
@@ -53,8 +55,8 @@ import Verify
             // Not evidence: not a payload file, not in custody.json; every evidence blob is.
             #expect(!payloadHashes.contains(blobId))
             #expect(!custody.contains(blobId))
-            for v in r.variants { #expect(payloadHashes.contains(v.blobId)) }
-            for f in r.files { #expect(payloadHashes.contains(f.blobId)) }
+            for v in r.variants { #expect(payloadHashes.contains(v.blobId.hex)) }
+            for f in r.files { #expect(payloadHashes.contains(f.blobId.hex)) }
         }
         #expect(!html.contains("decoded at export"))
 
@@ -68,7 +70,7 @@ import Verify
         #expect(html2.components(separatedBy: "decoded at export from the delivery file in the bag").count - 1 == records.count)
         #expect(html2.components(separatedBy: "<img class=\"thumb\"").count - 1 == records.count)
         for r in records {
-            let bytes = try store.bytes(of: try #require(r.derived?.first?.blobId.flatMap(ContentID.init(hex:))))
+            let bytes = try store.bytes(of: try #require(r.derived?.first?.blobId))
             #expect(!html2.contains(Data(bytes).base64EncodedString()))  // 240 px wide at export, 320 stored
         }
     }

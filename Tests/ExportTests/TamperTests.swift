@@ -1,7 +1,9 @@
 import Crypto
 import Export
 import Foundation
+import Ground
 import Ingest
+import TestLiterals
 import Testing
 
 /// verify-export names each tamper: one test each, over a bag that verified clean first.

@@ -14,8 +14,16 @@ final class FaultyServer: @unchecked Sendable {
     }
 
     let port: UInt16
-    private let listener: Int32
     private let thread: Thread
+    private let accepted: Flag
+
+    /// Set by the server thread once `accept` has returned.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.lock(); value = true; lock.unlock() }
+        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    }
 
     init(_ behaviour: Behaviour) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -28,9 +36,15 @@ final class FaultyServer: @unchecked Sendable {
         guard fd >= 0, bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
         port = UInt16(bigEndian: addr.sin_port)
-        listener = fd
+        let accepted = Flag()
+        self.accepted = accepted
+        // The thread owns the listener and closes it once it has its one connection. (Were the
+        // listener closed by `deinit` instead, a thread that has not reached `accept` yet would
+        // accept on whatever socket reused that descriptor number: another test's server.)
         thread = Thread {
             let conn = accept(fd, nil, nil)
+            accepted.set()
+            close(fd)
             guard conn >= 0 else { return }
             // Read the request head (and whatever body follows in the first reads).
             var head: [UInt8] = []
@@ -61,7 +75,21 @@ final class FaultyServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { close(listener) }
+    /// A server no client reached: connect once so its thread's `accept` returns and the
+    /// thread closes the listener.
+    deinit {
+        guard !accepted.isSet else { return }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = port.bigEndian
+        _ = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        close(fd)
+    }
 
     var url: String { "http://127.0.0.1:\(port)/bucket/key" }
 }

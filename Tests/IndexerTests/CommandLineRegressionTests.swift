@@ -60,7 +60,7 @@ import Testing
         func ids(_ args: [String]) throws -> [String] {
             let r = cli(["query", "--archive", a, "--format", "json"] + args)
             #expect(r.code == .success, "\(args): \(r.err)")
-            return try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)).recordId }
+            return try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)).recordId.hex }
         }
         let (id1, id2, id3, id4) = (QueryCommandTests.id(1), QueryCommandTests.id(2), QueryCommandTests.id(3), QueryCommandTests.id(4))
         // Records: 1 audio uncommitted + ring verified (intact), 2 audio verified (tampered),

@@ -1,7 +1,9 @@
 import CAS
 import Foundation
-import Testing
+import Ground
 @testable import Indexer
+import TestLiterals
+import Testing
 
 @Suite struct ExitCodeTests {
     @Test func usageErrorsExitTwoWithMessageOnStderr() {

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Ground
 @testable import Indexer
+import TestLiterals
+import Testing
 
 /// `exhibit-archive export` / `verify-export` through the CLI: init makes the key, ingest, export
 /// by query and by ID prefix, verify-export text/JSON and exit codes, usage errors.

@@ -1,5 +1,8 @@
-import Testing
+import Ground
+
 @testable import Indexer
+import TestLiterals
+import Testing
 
 @Suite struct HelpTextTests {
     @Test func rootHelpIsPinned() {

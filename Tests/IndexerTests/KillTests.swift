@@ -1,7 +1,9 @@
 import CAS
 import Foundation
-import Testing
+import Ground
 @testable import Indexer
+import TestLiterals
+import Testing
 
 /// SIGKILLs `exhibit-archive put` of a large file at random moments; after each kill the
 /// archive opens, audits clean, and holds the blob whole or not at all.

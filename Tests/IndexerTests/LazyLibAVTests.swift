@@ -1,4 +1,6 @@
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// libav is loaded the first time media work runs (Sources/CAVLoader, docs/media.md "Loading

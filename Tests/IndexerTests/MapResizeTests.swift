@@ -1,6 +1,8 @@
 import CAS
 import Foundation
+import Ground
 import Synchronization
+import TestLiterals
 import Testing
 
 /// Another process grows the map (`MDB_MAP_RESIZED` here): this process adopts the new size

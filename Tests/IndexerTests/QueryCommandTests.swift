@@ -1,9 +1,11 @@
 import CAS
 import Foundation
+import Ground
+@testable import Indexer
 import Ingest
 import Query
+import TestLiterals
 import Testing
-@testable import Indexer
 
 /// `query` and `show` against a real archive: records put through `RecordIndex`, custody
 /// events through `CustodyLog`, answers read back through the CLI's own output formats.
@@ -12,15 +14,18 @@ import Testing
         String(repeating: String(n, radix: 16), count: 64).prefix(64).description
     }
 
-    static func rec(_ n: Int, integrity: String, time: String?, sidecars: [String: String], kind: String = "still",
-                    trust: String? = "trusted", key: String? = String(repeating: "ab", count: 32)) -> IndexedRecord {
-        IndexedRecord(recordId: id(n), kind: kind, integrity: integrity, trust: trust, keyFingerprint: key,
+    /// `id(n)` as a content ID.
+    static func cid(_ n: Int) -> ContentID { ContentID(hex: id(n))! }
+
+    static func rec(_ n: Int, integrity: Integrity, time: String?, sidecars: [SidecarSink: SidecarState], kind: MediaKind = "still",
+                    trust: Trust? = "trusted", key: ContentID? = ContentID(hex: String(repeating: "ab", count: 32))) -> IndexedRecord {
+        IndexedRecord(recordId: cid(n), kind: kind, integrity: integrity, trust: trust, keyFingerprint: key,
                       captureTime: time, tsaTime: "2026-11-30T14:06:00Z", ingestTime: "2026-12-01T01:02:03Z",
                       failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
-                      variants: [.init(blobId: id(n + 100), size: 1234, sourcePaths: ["dump1/DCIM/\(n).jpg", "dump2/\(n),copy.jpg"],
+                      variants: [.init(blobId: cid(n + 100), size: 1234, sourcePaths: ["dump1/DCIM/\(n).jpg", "dump2/\(n),copy.jpg"],
                                        firstIngested: "2026-12-01T01:02:03Z")],
-                      files: [.init(role: "audio", relativePath: "evidence/audio.m4a", blobId: id(n + 200), size: 99)],
-                      reportJSON: Data(#"{"integrity":"\#(integrity)","statusCodes":{"failure":[{"code":"assertion.dataHash.mismatch"}]},"limits":["a, \"quoted\" limit"],"ok":true}"#.utf8))
+                      files: [.init(role: "audio", relativePath: "evidence/audio.m4a", blobId: cid(n + 200), size: 99)],
+                      reportJSON: Data(#"{"integrity":"\#(integrity.rawValue)","statusCodes":{"failure":[{"code":"assertion.dataHash.mismatch"}]},"limits":["a, \"quoted\" limit"],"ok":true}"#.utf8))
     }
 
     /// An archive with four records; returns its path (inside `scratch`).
@@ -35,9 +40,9 @@ import Testing
             try index.put(rec(2, integrity: "tampered", time: "2026-11-30", sidecars: ["audio": "verified"], kind: "video"), in: txn)
             try index.put(rec(3, integrity: "unsigned", time: "2026-11-30T14", sidecars: ["depth": "uncommitted"], trust: nil, key: nil), in: txn)
             try index.put(rec(4, integrity: "intact", time: "2026-10-01", sidecars: [:], trust: "untrusted"), in: txn)
-            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(id(1)), .blob(id(101))], detail: "intact"), in: txn)
-            try log.append(CustodyDraft(.fixityCheck, agent: agent, objects: [.blob(id(201))], detail: "ok"), in: txn)
-            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(id(2))], outcome: .warning, detail: "tampered"), in: txn)
+            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(cid(1)), .blob(cid(101))], detail: "intact"), in: txn)
+            try log.append(CustodyDraft(.fixityCheck, agent: agent, objects: [.blob(cid(201))], detail: "ok"), in: txn)
+            try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record(cid(2))], outcome: .warning, detail: "tampered"), in: txn)
         }
         return scratch.archive
     }
@@ -81,11 +86,11 @@ import Testing
         let r = cli(["query", "--archive", a, "--state", "intact", "--json"])
         #expect(r.code == .success)
         let rows = try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }
-        #expect(rows.map(\.recordId) == [Self.id(1), Self.id(4)])
+        #expect(rows.map(\.recordId.hex) == [Self.id(1), Self.id(4)])
         #expect(rows[1].trust == "untrusted")
         #expect(rows.allSatisfy { !$0.indeterminate })
         let keyed = cli(["query", "--archive", a, "--key", "ABAB", "--kind", "video", "--format", "json"])
-        #expect(try keyed.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)).recordId } == [Self.id(2)])
+        #expect(try keyed.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)).recordId.hex } == [Self.id(2)])
     }
 
     @Test func tableListsIndeterminateApart() throws {
@@ -113,7 +118,7 @@ import Testing
         r = cli(["query", "--archive", a, "--key", "abab", "--limit", "5"])
         #expect(r.out.hasSuffix("\n3 matching, 0 indeterminate\n"))
         r = cli(["query", "--archive", a, "--time", "2026-11-30T14", "--limit", "1", "--format", "json"])
-        #expect(try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }.map(\.recordId)
+        #expect(try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }.map(\.recordId.hex)
                 == [Self.id(1), Self.id(2)])
         for bad in [["--limit", "0"], ["--limit", "x"], ["--limit", "3", "--count"]] {
             r = cli(["query", "--archive", a] + bad)
@@ -221,7 +226,7 @@ import Testing
         let store = try ContentStore.open(at: a)
         let index = try RecordIndex(environment: store.environment)
         var twin = Self.rec(5, integrity: "intact", time: nil, sidecars: [:])
-        twin.recordId = String(Self.id(1).prefix(10)) + String(repeating: "0", count: 54)
+        twin.recordId = ContentID(hex: String(Self.id(1).prefix(10)) + String(repeating: "0", count: 54))!
         try index.put(twin)
         let ambiguous = cli(["show", "--archive", a, String(Self.id(1).prefix(8))])
         #expect(ambiguous.code == .usage)

@@ -1,8 +1,10 @@
 import CAS
 import Foundation
-import Query
-import Testing
+import Ground
 @testable import Indexer
+import Query
+import TestLiterals
+import Testing
 
 /// `query` over a real ingest of a capture-synth dump: every answer equals the one computed
 /// from expected.json, the kept counts agree with a recount, and re-ingesting changes nothing.
@@ -71,7 +73,7 @@ import Testing
             #expect(r.code == .success, "\(args): \(r.err)")
             let rows = try r.out.split(separator: "\n").map { try JSONDecoder().decode(RecordRow.self, from: Data($0.utf8)) }
             let count = cli(["query", "--archive", a, "--count", "--format", "csv"] + args).out
-            let m = rows.filter { !$0.indeterminate }.map(\.recordId), i = rows.filter(\.indeterminate).map(\.recordId)
+            let m = rows.filter { !$0.indeterminate }.map(\.recordId.hex), i = rows.filter(\.indeterminate).map(\.recordId.hex)
             #expect(count == "matches,indeterminate\n\(m.count),\(i.count)\n", "\(args)")
             return (m, i)
         }

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Ground
 @testable import Indexer
+import TestLiterals
+import Testing
 
 /// `show` lists a record's derived blobs (the thumbnail made at ingest) on their own lines and
 /// under `record.derived` in JSON, apart from `variant` and `file` (evidence).

@@ -1,6 +1,8 @@
 import CAS
 import Foundation
+import Ground
 @testable import Indexer
+import TestLiterals
 
 /// A fresh temporary directory, removed when released.
 final class Scratch {

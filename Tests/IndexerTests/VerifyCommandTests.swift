@@ -2,8 +2,10 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
-import Testing
+import Ground
 @testable import Indexer
+import TestLiterals
+import Testing
 import Verify
 
 /// `exhibit-archive verify`: JSON field names as scripts read them, text blocks, exit codes.
@@ -36,7 +38,7 @@ import Verify
             let record = CaptureRecord(
                 appVersion: AppVersion("0.25.3")!, mediaKind: .still, captureTime: CaptureTime("2026-11-30T14:03")!,
                 captureToSignatureMs: 1800, sensorIntervalCv: nil, poseTrace: nil, streamedChunks: nil,
-                evidence: CaptureEvidence(rawPcm: .collected(path: device + "audio.caf", sha256: ContentDigest.sha256(of: audio)),
+                evidence: CaptureEvidence(rawPcm: .collected(path: device + "audio.caf", sha256: ContentID.sha256(of: audio)),
                                           sensorLog: .failed, ringBufferDir: .neverRecorded),
                 depth: nil, mainsHz: MainsHz(hz: 50, exposureDurationS: nil), lens: nil, secondView: nil)
             let seed = [UInt8](repeating: 3, count: 32)
@@ -119,7 +121,7 @@ import Verify
         let dec = JSONDecoder()
         dec.dateDecodingStrategy = .iso8601
         let report = try dec.decode(CaptureReport.self, from: Data(r.out.split(separator: "\n")[0].utf8))
-        #expect(report.integrity == .intact && report.recordId == o["recordId"] as? String)
+        #expect(report.integrity == .intact && report.recordId?.hex == o["recordId"] as? String)
     }
 
     @Test func parallelJobsPrintInDiscoveryOrder() throws {

@@ -1,7 +1,9 @@
 import CAS
 import Foundation
+import Ground
 import Ingest
 import Query
+import TestLiterals
 import Testing
 import Verify
 
@@ -37,7 +39,7 @@ import Verify
         #expect(linkRecord.integrity == "malformed")
         let junk = try #require(items.first { $0.path.hasSuffix("IMG_1.jpg") })
         #expect(junk.recordId == junk.report.sha256)  // unsigned/malformed: the file's SHA-256
-        let junkBlob = try #require(ContentID(hex: junk.report.sha256 ?? ""))
+        let junkBlob = try #require(junk.report.sha256)
         #expect(try archive.store.contains(junkBlob))
         // Again: all present, the symlink item found under its path-derived ID.
         var again: [IngestItem] = []

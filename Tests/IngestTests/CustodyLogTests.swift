@@ -1,8 +1,10 @@
 import Crypto
 import Foundation
-import LMDB
-import Testing
+import Ground
 @testable import Ingest
+import LMDB
+import TestLiterals
+import Testing
 
 /// The custody chain: appends, the documented hash bytes, and every kind of tampering named by seq.
 @Suite struct CustodyLogTests {
@@ -18,7 +20,7 @@ import Testing
         let log = try CustodyLog(environment: Environment(path: dir, options: o), eventVersion: .v1)
         try log.environment.write { txn in
             for i in 1...count {
-                try log.append(CustodyDraft(.ingestion, agent: Self.agent, objects: [.record("r\(i)"), .blob("b\(i % 2)")],
+                try log.append(CustodyDraft(.ingestion, agent: Self.agent, objects: [.init(kind: "record", id: "r\(i)"), .init(kind: "blob", id: "b\(i % 2)")],
                                             detail: "event \(i)", time: Date(timeIntervalSince1970: Double(i))), in: txn)
             }
         }

@@ -1,9 +1,11 @@
 import CAS
 import Crypto
 import Foundation
-import LMDB
-import Testing
+import Ground
 @testable import Ingest
+import LMDB
+import TestLiterals
+import Testing
 
 /// Custody log format v2 (redactable events) and mixed v1/v2 chains.
 @Suite struct CustodyLogV2Tests {
@@ -21,7 +23,7 @@ import Testing
     static func append(_ log: CustodyLog, _ range: ClosedRange<Int>) throws {
         try log.environment.write { txn in
             for i in range {
-                try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.record("r\(i)"), .blob("b\(i % 2)")],
+                try log.append(CustodyDraft(.ingestion, agent: agent, objects: [.init(kind: "record", id: "r\(i)"), .init(kind: "blob", id: "b\(i % 2)")],
                                             detail: "event \(i)", time: Date(timeIntervalSince1970: Double(i))), in: txn)
             }
         }

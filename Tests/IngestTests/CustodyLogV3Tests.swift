@@ -14,7 +14,7 @@ import Testing
 
     static func append(_ log: CustodyLog, _ agent: CustodyAgent, _ i: Int) throws {
         try log.environment.write { txn in
-            _ = try log.append(CustodyDraft(.dissemination, agent: agent, objects: [.record("r\(i)"), .blob("b\(i)")],
+            _ = try log.append(CustodyDraft(.dissemination, agent: agent, objects: [CustodyEvent.Object(kind: "record", id: "r\(i)"), CustodyEvent.Object(kind: "blob", id: "b\(i)")],
                                         detail: "event \(i)", time: Date(timeIntervalSince1970: Double(i))), in: txn)
         }
     }

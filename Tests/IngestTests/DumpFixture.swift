@@ -1,8 +1,10 @@
 import CAS
 import Foundation
+import Ground
 import Ingest
 import LMDB
 import Synthesis
+import TestLiterals
 import Verify
 
 /// Capture-synth dumps made in-process, once per test run, and fresh archives.

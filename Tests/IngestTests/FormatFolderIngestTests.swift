@@ -55,7 +55,7 @@ import Verify
             // Each a record of its own: no sidecars, no capture folder.
             #expect(item.report.sidecars.isEmpty && rec.variants.count == 1 && rec.files.isEmpty, "\(f): \(rec.files.map(\.role))")
             let thumb = try #require(rec.derived?.first, "\(f)")
-            if f.kind == "audio" || f == .pdf {
+            if f.kind == .audio || f == .pdf {
                 #expect(thumb.blobId == nil && thumb.finding?.hasPrefix("media.") == true, "\(f): \(thumb)")
             } else if [.png, .webp, .tiff, .gif, .avi].contains(f) {
                 #expect(thumb.blobId != nil && thumb.finding == nil, "\(f): \(thumb)")
@@ -69,11 +69,11 @@ import Verify
         #expect(junk.integrity == .malformed && junk.statusCodes.failure.map(\.code) == ["general.error"] && junk.container == nil)
 
         // The index answers by kind.
-        func count(_ kind: String) throws -> Int { try archive.index.query(RecordFilter(kind: kind)).matches.count }
-        #expect(try count("audio") == 3)
-        #expect(try count("document") == 1)
-        #expect(try count("video") == 1)
-        #expect(try count("still") == 7) // png, webp, tiff, gif, svg, jxl signed + plain.png
-        #expect(try count("unknown") == 1) // junk.png
+        func count(_ kind: MediaKind) throws -> Int { try archive.index.query(RecordFilter(kind: kind)).matches.count }
+        #expect(try count(.audio) == 3)
+        #expect(try count(.document) == 1)
+        #expect(try count(.video) == 1)
+        #expect(try count(.still) == 7) // png, webp, tiff, gif, svg, jxl signed + plain.png
+        #expect(try count(.unknown) == 1) // junk.png
     }
 }

@@ -1,9 +1,11 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import Query
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
 
@@ -38,28 +40,28 @@ import Verify
         #expect(summary.outcomes["failed", default: 0] == 0)
         let byPath = Dictionary(uniqueKeysWithValues: items.map { ($0.sourcePath, $0) })
         let rootName = URL(fileURLWithPath: first.root).lastPathComponent
-        var recordIds = Set<String>()
+        var recordIds = Set<ContentID>()
         for c in expected.captures {
             let item = try #require(byPath[rootName + "/" + c.deliveryFile], "\(c.id) was not ingested")
             let id = try #require(item.recordId)
             recordIds.insert(id)
-            if let claim = c.claimSHA256 { #expect(id == claim, "\(c.id)") }
+            if let claim = c.claimSHA256 { #expect(id.hex == claim, "\(c.id)") }
             let record = try #require(try archive.index.get(recordId: id))
             #expect(record.variants.contains { $0.blobId == item.report.sha256 && $0.sourcePaths.contains(item.sourcePath) })
             // Every file the verifier read is stored under its digest.
             for f in item.report.files {
-                let blob = try #require(ContentID(hex: f.sha256))
-                #expect(try archive.store.contains(blob))
+                #expect(try archive.store.contains(f.sha256))
             }
             #expect(item.report.integrity.rawValue == c.integrity, "\(c.id) \(c.faults)")
             #expect(item.report.signer?.trust.rawValue == c.trust, "\(c.id) \(c.faults)")
             #expect(item.report.statusCodes.failure.map(\.code).sorted() == c.failureCodes, "\(c.id) \(c.faults)")
             // The record carries the verdict (a record follows its intact variant, if any).
-            #expect(record.integrity == c.integrity, "\(c.id) \(c.faults)")
-            #expect(record.kind == c.kind)
-            #expect(record.keyFingerprint == c.keyFingerprint, "\(c.id)")
+            #expect(record.integrity.rawValue == c.integrity, "\(c.id) \(c.faults)")
+            #expect(record.kind.rawValue == c.kind)
+            #expect(record.keyFingerprint?.hex == c.keyFingerprint, "\(c.id)")
             #expect(record.captureTime == c.captureTime, "\(c.id)")
-            #expect(record.sidecars == Dictionary(uniqueKeysWithValues: c.sidecars.map { ($0.sink, $0.state) }), "\(c.id) \(c.faults)")
+            #expect(Dictionary(uniqueKeysWithValues: record.sidecars.map { ($0.key.rawValue, $0.value.rawValue) })
+                    == Dictionary(uniqueKeysWithValues: c.sidecars.map { ($0.sink, $0.state) }), "\(c.id) \(c.faults)")
         }
         // The rewrapped twin is the same record: one record, two variants.
         let twins = expected.captures.filter { $0.sameClaimAs != nil }
@@ -74,8 +76,8 @@ import Verify
         #expect(summary.outcomes["new"] == recordIds.count)
         #expect(summary.outcomes["variant"] == twins.count)
         // Index answers equal the expected states (over distinct records).
-        for state in ["intact", "tampered", "unsigned", "malformed"] {
-            let want = Set(expected.captures.filter { $0.integrity == state }
+        for state in Integrity.allCases {
+            let want = Set(expected.captures.filter { $0.integrity == state.rawValue }
                 .compactMap { c in byPath[rootName + "/" + c.deliveryFile]?.recordId })
             let got = Set(try archive.index.query(RecordFilter(integrity: state)).matches)
             #expect(want == got, "\(state)")
@@ -117,7 +119,7 @@ import Verify
         #expect(try archive.environment.read { try archive.index.count(in: $0) } == recordCount + added)
         // A record keeps the verdict of its intact variant.
         for c in expected.captures where c.integrity == "intact" && c.claimSHA256 != nil {
-            let record = try #require(try archive.index.get(recordId: c.claimSHA256 ?? ""))
+            let record = try #require(try archive.index.get(recordId: id(c.claimSHA256 ?? "")))
             #expect(record.integrity == "intact", "\(c.id)")
             #expect(record.variants.count >= 2)
         }

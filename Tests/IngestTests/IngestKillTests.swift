@@ -1,7 +1,9 @@
 import CAS
 import Foundation
+import Ground
 import Ingest
 import Query
+import TestLiterals
 import Testing
 
 /// SIGKILLs `exhibit-archive ingest` at random moments (20 trials), then ingests again: the
@@ -96,7 +98,7 @@ import Testing
         var s = Snapshot()
         let ids = try archive.index.query(RecordFilter()).matches
         for r in try archive.index.records(ids) {
-            s.records[r.recordId] = [r.integrity] + r.variants.map(\.blobId).sorted()
+            s.records[r.recordId.hex] = [r.integrity.rawValue] + r.variants.map(\.blobId.hex).sorted()
             for v in r.variants {
                 for p in v.sourcePaths where !s.sourcePaths.insert(p).inserted { s.duplicatePaths.append(p) }
             }

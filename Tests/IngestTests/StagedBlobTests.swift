@@ -1,6 +1,8 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// CAS staging as ingest uses it: a staged blob is invisible until committed in the caller's

@@ -1,9 +1,11 @@
 import CAS
 import Foundation
+import Ground
 import Ingest
 import Media
 import Query
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
 
@@ -43,12 +45,11 @@ import Verify
             let blobId = try #require(d.blobId)
             #expect(!record.files.contains { $0.blobId == blobId } && !record.variants.contains { $0.blobId == blobId })
             #expect(!item.report.files.contains { $0.sha256 == blobId })
-            let blob = try #require(ContentID(hex: blobId))
-            let bytes = try archive.store.bytes(of: blob)
+            let bytes = try archive.store.bytes(of: blobId)
             #expect(UInt64(bytes.count) == d.size)
             #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "JPEG SOI/EOI")
             // Decodes as a JPEG of the stated size, at most 320 wide, with the source's aspect.
-            let facts = try MediaFacts.read(source: MemoryMediaSource(bytes))
+            let facts = try MediaFacts.read(source: MemoryByteSource(bytes))
             let picture = try #require(facts.streams.first { $0.type == "video" })
             #expect(picture.codec == "mjpeg")
             #expect(picture.width == d.width && picture.height == d.height)
@@ -86,7 +87,7 @@ import Verify
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         for r in records {
             for d in r.derived ?? [] {
-                if let b = d.blobId.flatMap(ContentID.init(hex:)) { #expect(try archive.store.bytes(of: b).count > 0) }
+                if let b = d.blobId { #expect(try archive.store.bytes(of: b).count > 0) }
             }
         }
 

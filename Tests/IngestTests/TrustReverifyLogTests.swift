@@ -1,9 +1,11 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import LMDB
 import Query
+import TestLiterals
 import Testing
 
 /// The `trust`, `reverify`, `log` and `audit` commands end to end (the CLI binary).
@@ -60,7 +62,7 @@ import Testing
         #expect(records.filter { $0["changed"] as? Bool == true }.count == shouldTrust.count)
         // The index answers with the new trust.
         let store = try Archive(store: ContentStore.open(at: archive))
-        #expect(Set(try store.index.query(RecordFilter(trust: "trusted")).matches) == shouldTrust)
+        #expect(Set(try store.index.query(RecordFilter(trust: "trusted")).matches.map(\.hex)) == shouldTrust)
 
         // A filtered reverify after removing the anchor: only the trusted ones, back to untrusted.
         #expect(try Self.cli(["trust", "remove", signerPEM, "--archive", archive]).status == 0)

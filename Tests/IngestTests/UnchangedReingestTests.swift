@@ -1,8 +1,10 @@
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import Query
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
 

@@ -1,7 +1,9 @@
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 
 /// A streamed-chunk record for an MP4 made the way capture-synth simulates the app's
 /// interleaving (`StreamedChunkSimulation`: its own MP4 sample-table parser, not libavformat;

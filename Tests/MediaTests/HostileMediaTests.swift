@@ -1,8 +1,10 @@
 import CaptureFormat
 import Foundation
-import Synthesis
-import Testing
+import Ground
 @testable import Media
+import Synthesis
+import TestLiterals
+import Testing
 
 /// Corrupt, truncated and oversized inputs: each yields a named error or finding, never a crash.
 @Suite struct HostileMediaTests {
@@ -11,9 +13,21 @@ import Testing
     }
 
     @Test func garbageIsUnrecognized() {
-        let junk = MemoryMediaSource((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
+        let junk = MemoryByteSource((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
         #expect(code { _ = try MediaFacts.read(source: junk) } == "media.unrecognizedContainer")
-        #expect(code { _ = try MediaFacts.read(source: MemoryMediaSource([])) } == "media.unrecognizedContainer")
+        #expect(code { _ = try MediaFacts.read(source: MemoryByteSource([])) } == "media.unrecognizedContainer")
+    }
+
+    /// Found by fuzz-caf (fuzz/, 2026-12-02): a CAF `desc` chunk whose sample rate, channel
+    /// count and bits per channel multiply past Int.max made the PCM bit rate overflow (a trap).
+    /// The facts are read; the bit rate that does not fit is left out.
+    @Test func pcmBitRateThatOverflowsIsLeftOut() throws {
+        let bytes = try #require(Data(base64Encoded: "Y2FmZgABAABkZXNjAAAAAAAAACBAz0AAAAAAAGxwY00AAAACAAAAAgBscGNNAAAAAgAAAAIAAAABAAAAAQAAAABscCMAAG0AAgAAAGRhdGEA6A4KCP//////AAAA+v///////////////////////////////////////////////////////////////////////////////////////////3YGzQFQAnZ0dHPf39/f39/f39/f39/f8A=="))
+        let facts = try MediaFacts.read(source: MemoryByteSource(Array(bytes)), name: "audio.caf")
+        let s = try #require(facts.streams.first)
+        #expect(facts.container == "caf" && facts.streams.count == 1)
+        #expect(s.sampleRate == 16_000 && s.channels == 1_291_845_632 && s.bitsPerSample == 33_554_432)
+        #expect(s.bitRate == nil)
     }
 
     @Test func missingFileCannotOpen() {
@@ -24,7 +38,7 @@ import Testing
     @Test func truncatedJPEGIsNamed() throws {
         let bytes = try MediaFixtures.bytes(try MediaFixtures.jpeg())
         for cut in [2, 20, 120, 400] {
-            let src = MemoryMediaSource(Array(bytes.prefix(cut)))
+            let src = MemoryByteSource(Array(bytes.prefix(cut)))
             let c = code { _ = try Thumbnail.make(source: src) }
             #expect(["media.unrecognizedContainer", "media.decodeFailed", "media.corrupt"].contains(c), "cut \(cut): \(c ?? "nil")")
         }
@@ -34,7 +48,7 @@ import Testing
     /// not a crash. The thumbnail is a derived picture, never evidence.
     @Test func jpegCutInTheScanStillDecodes() throws {
         let bytes = try MediaFixtures.bytes(try MediaFixtures.jpeg())
-        let t = try Thumbnail.make(source: MemoryMediaSource(Array(bytes.prefix(bytes.count / 2))))
+        let t = try Thumbnail.make(source: MemoryByteSource(Array(bytes.prefix(bytes.count / 2))))
         #expect(t.width == 320)
     }
 
@@ -44,13 +58,13 @@ import Testing
         let sof = try #require((0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
         bytes[sof + 5] = 0x9C; bytes[sof + 6] = 0x40  // height 40000
         bytes[sof + 7] = 0x9C; bytes[sof + 8] = 0x40  // width 40000
-        let c = code { _ = try Thumbnail.make(source: MemoryMediaSource(bytes)) }
+        let c = code { _ = try Thumbnail.make(source: MemoryByteSource(bytes)) }
         #expect(c == "media.decodeFailed" || c == "media.dimensionsTooLarge", "\(c ?? "nil")")
-        let p = Parallax.measure(primary: MemoryMediaSource(bytes), second: MemoryMediaSource(bytes))
+        let p = Parallax.measure(primary: MemoryByteSource(bytes), second: MemoryByteSource(bytes))
         #expect(p.reason == .tooFewDecodableFrames)
         // Facts: libav probes with the same max_pixels cap; the size is either refused or stated.
         do {
-            let f = try MediaFacts.read(source: MemoryMediaSource(bytes))
+            let f = try MediaFacts.read(source: MemoryByteSource(bytes))
             #expect(f.streams.first?.codec == "mjpeg")
         } catch {
             #expect(["media.corrupt", "media.dimensionsTooLarge"].contains(error.code))
@@ -135,7 +149,7 @@ extension HostileMediaTests {
     @Test func sequentialSourceRecomputes() throws {
         let path = try MediaFixtures.mp4(seconds: 4, faststart: true)
         let sim = try CaptureOrderSimulation(path: path, chunkSize: StreamedChunks.chunkSize, seed: 2)
-        let r = StreamedChunkRecomputer().recompute(source: MemoryMediaSource(try MediaFixtures.bytes(path), sequential: true),
+        let r = StreamedChunkRecomputer().recompute(source: UnseekableSource(MemoryByteSource(try MediaFixtures.bytes(path))),
                                                     expected: sim.record())
         #expect(r.state == .recomputed)
     }

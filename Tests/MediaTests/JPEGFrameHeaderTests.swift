@@ -1,7 +1,9 @@
 import CAV
 import Foundation
-import Testing
+import Ground
 @testable import Media
+import TestLiterals
+import Testing
 
 /// The SOF reader that replaced `avformat_find_stream_info` for JPEG facts, checked against
 /// libav's own probe (the old path) on ffmpeg stills, a jpegtran progressive JPEG, and the
@@ -9,10 +11,10 @@ import Testing
 @Suite struct JPEGFrameHeaderTests {
     /// The old path: libav decodes the first frame to learn the size and profile.
     static func probedFacts(_ path: String) throws -> MediaFacts {
-        let source = try FileMediaSource(path: path)
+        let source = try FileByteSource(path: path)
         let input = try FormatInput(source: source, name: path)
         try input.findStreamInfo()
-        return MediaFacts.facts(of: input, size: source.size, probed: true, singleImage: true)
+        return MediaFacts.facts(of: input, size: source.count, probed: true, singleImage: true)
     }
 
     static func expectSameFacts(_ path: String) throws {

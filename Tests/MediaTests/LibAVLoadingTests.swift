@@ -1,7 +1,9 @@
 import CAV
 import Foundation
-import Testing
+import Ground
 @testable import Media
+import TestLiterals
+import Testing
 
 /// libav through the loader (Sources/CAVLoader): the libraries named after the headers built
 /// against, mapped into this process by the first media call, and the error when they cannot be

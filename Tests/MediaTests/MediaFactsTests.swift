@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Ground
 @testable import Media
+import TestLiterals
+import Testing
 
 @Suite struct MediaFactsTests {
     @Test func mp4FactsFromHeaderAlone() throws {
@@ -48,7 +50,7 @@ import Testing
 
     @Test func sequentialSourceReadsFastStartMP4() throws {
         let path = try MediaFixtures.mp4(seconds: 2, faststart: true)
-        let src = MemoryMediaSource(try MediaFixtures.bytes(path), sequential: true)
+        let src = UnseekableSource(MemoryByteSource(try MediaFixtures.bytes(path)))
         let f = try MediaFacts.read(source: src)
         #expect(f.streams.contains { $0.codec == "h264" && $0.width == 640 })
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// Media made by the `ffmpeg` CLI for the tests (an independent encoder: libx264, aac, mjpeg,

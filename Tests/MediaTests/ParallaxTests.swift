@@ -1,10 +1,13 @@
-import Testing
+import Ground
+
 @testable import Media
+import TestLiterals
+import Testing
 
 @Suite struct ParallaxTests {
     func measure(_ a: GrayImage, _ b: GrayImage, calibration: SecondViewCalibration? = nil) throws -> ParallaxMeasurement {
-        Parallax.measure(primary: MemoryMediaSource(try SyntheticViews.jpeg(a)),
-                         second: MemoryMediaSource(try SyntheticViews.jpeg(b)), calibration: calibration)
+        Parallax.measure(primary: MemoryByteSource(try SyntheticViews.jpeg(a)),
+                         second: MemoryByteSource(try SyntheticViews.jpeg(b)), calibration: calibration)
     }
 
     /// A flat plane: one shift everywhere (20 px at 384 wide = 5 px at 96 wide).
@@ -69,8 +72,8 @@ import Testing
 
     @Test func undecodableViewIsInsufficient() throws {
         let tex = SyntheticViews.texture(seed: 1)
-        let m = Parallax.measure(primary: MemoryMediaSource(try SyntheticViews.jpeg(SyntheticViews.view(tex) { _ in 0 })),
-                                 second: MemoryMediaSource([UInt8](repeating: 0x41, count: 5000)))
+        let m = Parallax.measure(primary: MemoryByteSource(try SyntheticViews.jpeg(SyntheticViews.view(tex) { _ in 0 })),
+                                 second: MemoryByteSource([UInt8](repeating: 0x41, count: 5000)))
         #expect(m.state == .insufficient)
         #expect(m.reason == .tooFewDecodableFrames)
         #expect(m.detail?.hasPrefix("second view") == true)

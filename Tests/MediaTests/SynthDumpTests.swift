@@ -1,8 +1,10 @@
 import CaptureFormat
 import Foundation
-import Synthesis
-import Testing
+import Ground
 @testable import Media
+import Synthesis
+import TestLiterals
+import Testing
 
 /// capture-synth dumps (signed 1080p H.264 + AAC videos with a simulated interleaving, stills
 /// with a second view at a known disparity) read back by this module.
@@ -15,7 +17,7 @@ import Testing
     }
 
     static func record(_ s: ExpectedDump.StreamedChunks) throws -> StreamedChunksRecord {
-        StreamedChunksRecord(chunkSize: s.chunkSize, root: try #require(ContentDigest(hex: s.root)),
+        StreamedChunksRecord(chunkSize: s.chunkSize, root: try #require(ContentID(hex: s.root)),
                              videoChunks: s.videoChunks, audioChunks: s.audioChunks)
     }
 

@@ -1,4 +1,7 @@
+import Ground
+
 @testable import Media
+import TestLiterals
 
 /// Stereo pairs with known disparity for the parallax tests: a smooth random texture (value
 /// noise, deterministic), the second view the same texture shifted horizontally per row band.

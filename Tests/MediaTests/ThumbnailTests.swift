@@ -1,5 +1,8 @@
-import Testing
+import Ground
+
 @testable import Media
+import TestLiterals
+import Testing
 
 @Suite struct ThumbnailTests {
     /// Mean absolute difference of two pictures at 96×64 gray.
@@ -14,10 +17,10 @@ import Testing
         #expect(t.sourceWidth == 640 && t.sourceHeight == 360)
         #expect(Array(t.jpeg.prefix(2)) == [0xFF, 0xD8])
         #expect(t.jpeg.count < 40_000)
-        let facts = try MediaFacts.read(source: MemoryMediaSource(t.jpeg))
+        let facts = try MediaFacts.read(source: MemoryByteSource(t.jpeg))
         #expect(facts.streams.first?.width == 320 && facts.streams.first?.height == 180)
         // Same picture as the video's first frame, decoded independently of the thumbnail path.
-        let thumb = try GrayImage.decode(source: MemoryMediaSource(t.jpeg), width: 96, height: 64)
+        let thumb = try GrayImage.decode(source: MemoryByteSource(t.jpeg), width: 96, height: 64)
         let first = try GrayImage.decode(path: path, width: 96, height: 64)
         #expect(difference(thumb, first) < 6)
         let still = try GrayImage.decode(path: try MediaFixtures.jpeg(), width: 96, height: 64)
@@ -32,7 +35,7 @@ import Testing
     @Test func smallPictureIsNotUpscaled() throws {
         let tex = SyntheticViews.texture(seed: 2)
         let jpeg = try SyntheticViews.jpeg(SyntheticViews.view(tex) { _ in 0 })
-        let t = try Thumbnail.make(source: MemoryMediaSource(jpeg), maxWidth: 1000)
+        let t = try Thumbnail.make(source: MemoryByteSource(jpeg), maxWidth: 1000)
         #expect(t.width == 320 && t.height == 212)
         #expect(Thumbnail.size(width: 200, height: 101, maxWidth: 320) == (200, 100))
     }

@@ -1,10 +1,12 @@
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
+@testable import Media
 import Synthesis
+import TestLiterals
 import Testing
 import Verify
-@testable import Media
 
 /// The verifier's report carries the media evidence (CaptureVerifier+Media.swift) for a
 /// capture-synth dump: facts of the delivery file and audio master, the streamed-chunk
@@ -26,7 +28,7 @@ import Verify
                 #expect(r.media?.contains { $0.role == "audio" && $0.facts?.streams.first?.sampleRate == 16000 } == true)
                 let rec = try #require(r.streamedChunks?.recomputation)
                 #expect(rec.state == .recomputed, "\(c.id): \(rec)")
-                #expect(rec.rootRecorded == c.streamedChunks?.root)
+                #expect(rec.rootRecorded?.hex == c.streamedChunks?.root)
                 #expect(r.parallax == nil)
             } else {
                 #expect(delivery.facts?.streams.first?.codec == "mjpeg")

@@ -1,6 +1,8 @@
 import Foundation
+import Ground
 import LMDB
 import Query
+import TestLiterals
 import Testing
 
 @Suite struct QueryFilterTests {
@@ -36,9 +38,9 @@ import Testing
 
     /// What a full scan of the sample computes for `f` (the reference the index must equal).
     static func reference(_ f: RecordFilter) -> QueryResult {
-        var m: [String] = [], i: [String] = []
+        var m: [ContentID] = [], i: [ContentID] = []
         for r in sample() {
-            if let k = f.keyPrefix, !(r.keyFingerprint ?? "").hasPrefix(k) { continue }
+            if let k = f.keyPrefix, !(r.keyFingerprint?.hex ?? "").hasPrefix(k) { continue }
             if let v = f.integrity, r.integrity != v { continue }
             if let v = f.trust, r.trust != v { continue }
             if let v = f.kind, r.kind != v { continue }
@@ -65,7 +67,7 @@ import Testing
         #expect(try q(RecordFilter(integrity: "malformed")).matches == ids([5]))
         #expect(try q(RecordFilter(trust: "untrusted")).matches == ids([1, 8]))
         #expect(try q(RecordFilter(kind: "video")).matches == ids([1, 3, 7]))
-        #expect(try q(RecordFilter(keyPrefix: hexID(1000))).matches == ids([0, 1, 6, 8]))
+        #expect(try q(RecordFilter(keyPrefix: hexID(1000).hex)).matches == ids([0, 1, 6, 8]))
         #expect(try q(RecordFilter(keyPrefix: String(hexID(2000).prefix(3)))).matches == ids([2, 3, 7, 9]))
         #expect(try q(RecordFilter(sidecarState: "uncommitted")).matches == ids([1, 2, 4, 7]))
         #expect(try q(RecordFilter(sidecarState: "uncommitted", sink: "audio")).matches == ids([1, 4]))
@@ -107,12 +109,12 @@ import Testing
 
     @Test func combinationsEqualAFullScan() throws {
         let a = try Self.archive()
-        let keys: [String?] = [nil, hexID(1000), String(hexID(2000).prefix(5))]
+        let keys: [String?] = [nil, hexID(1000).hex, String(hexID(2000).prefix(5))]
         let times: [String?] = [nil, "2026-11-30T14", "2026-11-30", "2026-11"]
-        let states: [String?] = [nil, "intact", "tampered", "unsigned"]
-        let sidecars: [(String?, String?)] = [(nil, nil), ("uncommitted", nil), ("uncommitted", "audio"), (nil, "ring"), ("verified", nil)]
-        let kinds: [String?] = [nil, "still", "video"]
-        let trusts: [String?] = [nil, "trusted", "untrusted"]
+        let states: [Integrity?] = [nil, "intact", "tampered", "unsigned"]
+        let sidecars: [(SidecarState?, SidecarSink?)] = [(nil, nil), ("uncommitted", nil), ("uncommitted", "audio"), (nil, "ring"), ("verified", nil)]
+        let kinds: [MediaKind?] = [nil, "still", "video"]
+        let trusts: [Trust?] = [nil, "trusted", "untrusted"]
         var checked = 0, nonEmpty = 0
         for k in keys { for t in times { for s in states { for (sc, sink) in sidecars { for kind in kinds { for tr in trusts {
             let f = RecordFilter(keyPrefix: k, timePrefix: t, integrity: s, sidecarState: sc, sink: sink, kind: kind, trust: tr)
@@ -148,7 +150,7 @@ import Testing
         let wantLarge = recs.filter { $0.kind == "still" && $0.integrity == "tampered" }.map(\.recordId).sorted()
         #expect(try a.index.query(large).matches == wantLarge)
         #expect(wantLarge.count == 400)
-        let keyed = RecordFilter(keyPrefix: hexID(5003), timePrefix: "2026-11-1")
+        let keyed = RecordFilter(keyPrefix: hexID(5003).hex, timePrefix: "2026-11-1")
         let wantKeyed = recs.filter { $0.keyFingerprint == hexID(5003) && $0.captureTime!.hasPrefix("2026-11-1") }.map(\.recordId).sorted()
         #expect(try a.index.query(keyed).matches == wantKeyed)
         #expect(try a.index.count(keyed).matches == wantKeyed.count)
@@ -168,7 +170,7 @@ import Testing
         #expect(try a.index.count(RecordFilter(sidecarState: "uncommitted")) == QueryCount(matches: 4, indeterminate: 0))
         #expect(try a.index.count(RecordFilter(timePrefix: "2026-11-30T14")) == QueryCount(matches: 3, indeterminate: 3))
         #expect(try a.index.count(RecordFilter(integrity: "intact", kind: "still")) == QueryCount(matches: 4, indeterminate: 0))
-        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(1000))).matches == ids([0, 1, 6, 8]))
+        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(1000).hex)).matches == ids([0, 1, 6, 8]))
     }
 
     @Test func rejectsBadFilterValues() throws {
@@ -180,7 +182,8 @@ import Testing
 
 /// Raw record-ID bytes, to write into the records database directly.
 enum RecordIDBytes {
-    static func of(_ hex: String) -> [UInt8] {
+    static func of(_ id: ContentID) -> [UInt8] {
+        let hex = id.hex
         var out: [UInt8] = []
         var it = Array(hex.utf8).makeIterator()
         while let h = it.next(), let l = it.next() {

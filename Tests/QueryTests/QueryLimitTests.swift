@@ -1,5 +1,7 @@
 import Foundation
+import Ground
 import Query
+import TestLiterals
 import Testing
 
 /// `query(_:limit:)`: the first N IDs of the full answer, whichever path computes them (the
@@ -13,7 +15,7 @@ import Testing
     static func records() -> [IndexedRecord] {
         (0..<600).map { n in
             record(n, kind: n % 3 == 0 ? "video" : "still", integrity: n % 5 == 0 ? "tampered" : "intact",
-                   trust: n % 7 == 0 ? "untrusted" : "trusted", key: [fpA1, fpA2, fpB][n % 3],
+                   trust: n % 7 == 0 ? "untrusted" : "trusted", key: id([fpA1, fpA2, fpB][n % 3]),
                    time: "2026-11-\(10 + n % 20)T\(10 + n % 12)",
                    sidecars: n % 11 == 1 ? ["audio": "uncommitted"] : ["audio": "verified"])
         }
@@ -24,10 +26,10 @@ import Testing
         try a.put(Self.records())
         let keys: [String?] = [nil, Self.fpA1, "aaaa", "bbbb", "bb", "cccc"]
         let times: [String?] = [nil, "2026-11-1"]
-        let states: [String?] = [nil, "tampered"]
-        let sidecars: [String?] = [nil, "uncommitted"]
-        let kinds: [String?] = [nil, "video"]
-        let trusts: [String?] = [nil, "untrusted"]
+        let states: [Integrity?] = [nil, "tampered"]
+        let sidecars: [SidecarState?] = [nil, "uncommitted"]
+        let kinds: [MediaKind?] = [nil, "video"]
+        let trusts: [Trust?] = [nil, "untrusted"]
         var checked = 0
         for k in keys { for t in times { for s in states { for sc in sidecars { for kind in kinds { for tr in trusts {
             let f = RecordFilter(keyPrefix: k, timePrefix: t, integrity: s, sidecarState: sc, kind: kind, trust: tr)
@@ -46,7 +48,7 @@ import Testing
         let a = try TestArchive()
         let recs = Self.records()
         try a.put(recs)
-        func want(_ p: String) -> [String] { recs.filter { $0.keyFingerprint!.hasPrefix(p) }.map(\.recordId).sorted() }
+        func want(_ p: String) -> [ContentID] { recs.filter { $0.keyFingerprint!.hasPrefix(p) }.map(\.recordId).sorted() }
         // One fingerprint under the prefix, two, none.
         #expect(try a.index.query(RecordFilter(keyPrefix: "bbbb")).matches == want("bbbb"))
         #expect(want("bbbb").count == 200)
@@ -57,7 +59,7 @@ import Testing
         #expect(try a.index.query(RecordFilter(keyPrefix: "aaaa", kind: "video"), limit: 7).matches
                 == Array(recs.filter { $0.keyFingerprint!.hasPrefix("aaaa") && $0.kind == "video" }.map(\.recordId).sorted().prefix(7)))
         // After the only record of a fingerprint goes, its prefix names nothing.
-        let lone = record(9999, key: "cccc" + String(hexID(4).dropFirst(4)))
+        let lone = record(9999, key: id("cccc" + String(hexID(4).dropFirst(4))))
         try a.put([lone])
         #expect(try a.index.query(RecordFilter(keyPrefix: "cc")).matches == [lone.recordId])
         _ = try a.store.environment.write { try a.index.remove(recordId: lone.recordId, in: $0) }

@@ -1,7 +1,9 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
 import Query
+import TestLiterals
 import Testing
 
 @Suite struct RecordIndexTests {
@@ -51,8 +53,8 @@ import Testing
         #expect(try a.index.query(RecordFilter(trust: "untrusted")).matches == [])
         #expect(try a.index.query(RecordFilter(integrity: "intact")).matches == [hexID(2)])
         #expect(try a.index.query(RecordFilter(integrity: "tampered")).matches == [r.recordId])
-        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(1000))).matches == [hexID(2)])
-        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(2000))).matches == [r.recordId])
+        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(1000).hex)).matches == [hexID(2)])
+        #expect(try a.index.query(RecordFilter(keyPrefix: hexID(2000).hex)).matches == [r.recordId])
         #expect(try a.index.query(RecordFilter(timePrefix: "2026-11-30")).matches == [hexID(2)])
         #expect(try a.index.query(RecordFilter(timePrefix: "2026-10")).matches == [r.recordId])
         // Old entries are gone, not just shadowed: the counts agree.
@@ -84,21 +86,19 @@ import Testing
 
     @Test func rejectsBadIdsAndFields() throws {
         let a = try TestArchive()
-        var r = record(1)
-        r.recordId = String(r.recordId.dropLast())
-        #expect(throws: QueryError.invalidRecordId(r.recordId)) { try a.index.put(r) }
-        r = record(1)
-        r.recordId = r.recordId.uppercased()
-        #expect(throws: QueryError.self) { try a.index.put(r) }
-        r = record(1, key: "not-hex")
-        #expect(throws: QueryError.invalidField(name: "keyFingerprint", value: "not-hex")) { try a.index.put(r) }
-        r = record(1, sidecars: ["audio": "un\0committed"])
-        #expect(throws: QueryError.invalidField(name: "sidecars.audio", value: "un\0committed")) { try a.index.put(r) }
-        r = record(1, integrity: "")
-        #expect(throws: QueryError.self) { try a.index.put(r) }
+        // IDs, fingerprints and the vocabularies are typed: a short, uppercase or non-hex ID,
+        // a value holding NUL or an empty integrity cannot reach the index at all.
+        let r = record(1)
+        #expect(ContentID(hex: String(r.recordId.dropLast())) == nil)
+        #expect(ContentID(hex: r.recordId.uppercased()) == nil)
+        #expect(ContentID(hex: "not-hex") == nil)
+        #expect(SidecarState(rawValue: "un\0committed") == nil)
+        #expect(Integrity(rawValue: "") == nil)
+        // A time holding NUL still cannot be a key part.
+        #expect(throws: QueryError.invalidField(name: "captureTime", value: "2026\0")) { try a.index.put(record(1, time: "2026\0")) }
         #expect(try a.index.count == 0)
-        #expect(throws: QueryError.invalidRecordId("xyz")) { try a.index.get(recordId: "xyz") }
-        #expect((try? a.index.get(recordId: "xyz"))?.map { $0.recordId } == nil)
+        #expect(throws: QueryError.invalidRecordId("xyz")) { try a.index.recordIds(withPrefix: "xyz") }
+        #expect(throws: QueryError.invalidRecordId("ABCDEF12")) { try a.index.recordIds(withPrefix: "ABCDEF12") }
     }
 
     @Test func sharesTheEnvironmentWithTheCAS() throws {
@@ -134,8 +134,8 @@ import Testing
         let a = try TestArchive()
         // Two IDs sharing their first 9 hex digits, and one apart.
         let base = hexID(1)
-        let twinA = String(base.prefix(9)) + "0" + String(base.dropFirst(10))
-        let twinB = String(base.prefix(9)) + "f" + String(base.dropFirst(10))
+        let twinA = id(String(base.prefix(9)) + "0" + String(base.dropFirst(10)))
+        let twinB = id(String(base.prefix(9)) + "f" + String(base.dropFirst(10)))
         var r1 = record(1); r1.recordId = twinA
         var r2 = record(2); r2.recordId = twinB
         try a.put([r1, r2, record(3)])
@@ -143,7 +143,7 @@ import Testing
         #expect(try a.index.recordIds(withPrefix: String(base.prefix(8))) == [twinA, twinB])
         #expect(try a.index.recordIds(withPrefix: String(twinA.prefix(10))) == [twinA])
         #expect(try a.index.recordIds(withPrefix: String(twinB.prefix(11))) == [twinB])
-        #expect(try a.index.recordIds(withPrefix: twinB) == [twinB])
+        #expect(try a.index.recordIds(withPrefix: twinB.hex) == [twinB])
         #expect(try a.index.recordIds(withPrefix: String(hexID(3).prefix(8))) == [hexID(3)])
         #expect(try a.index.recordIds(withPrefix: String(hexID(4).prefix(12))) == [])
         #expect(throws: QueryError.invalidRecordId("zz")) { try a.index.recordIds(withPrefix: "zz") }
@@ -157,23 +157,23 @@ import Testing
         let a = try TestArchive()
         var rng: UInt64 = 12345
         func roll(_ n: Int) -> Int { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Int(rng >> 33) % n }
-        let states = ["verified", "uncommitted", "mismatch"], times = ["2026", "2026-11", "2026-11-30", "2026-11-30T14",
+        let states: [SidecarState] = ["verified", "uncommitted", "mismatch"], times = ["2026", "2026-11", "2026-11-30", "2026-11-30T14",
                                                                          "2026-11-30T14:05", "2026-11-30T14:05:06.789Z", "2026-12-01T00"]
         for round in 0..<6 {
             try a.store.environment.write { txn in
                 for _ in 0..<80 {
                     let n = roll(60)
                     if roll(10) == 0 { _ = try a.index.remove(recordId: hexID(n), in: txn); continue }
-                    var sidecars: [String: String] = [:]
-                    for sink in ["audio", "ring", "depth"] where roll(2) == 0 { sidecars[sink] = states[roll(3)] }
-                    try a.index.put(record(n, kind: roll(2) == 0 ? "still" : "video", integrity: ["intact", "tampered"][roll(2)],
+                    var sidecars: [SidecarSink: SidecarState] = [:]
+                    for sink in ["audio", "ring", "depth"] as [SidecarSink] where roll(2) == 0 { sidecars[sink] = states[roll(3)] }
+                    try a.index.put(record(n, kind: roll(2) == 0 ? "still" : "video", integrity: (["intact", "tampered"] as [Integrity])[roll(2)],
                                            trust: roll(3) == 0 ? nil : "trusted", key: roll(4) == 0 ? nil : hexID(900 + roll(3)),
                                            time: roll(8) == 0 ? nil : times[roll(times.count)], sidecars: sidecars), in: txn)
                 }
             }
             #expect(try a.index.checkCounters() == [], "round \(round)")
             for f in [RecordFilter(sidecarState: "uncommitted"), RecordFilter(sidecarState: "mismatch", sink: "ring"),
-                      RecordFilter(sink: "depth"), RecordFilter(keyPrefix: hexID(901)), RecordFilter(keyPrefix: String(hexID(902).prefix(2))),
+                      RecordFilter(sink: "depth"), RecordFilter(keyPrefix: hexID(901).hex), RecordFilter(keyPrefix: String(hexID(902).prefix(2))),
                       RecordFilter(timePrefix: "2026-11-30T14"), RecordFilter(timePrefix: "2026-11-3"), RecordFilter(timePrefix: "2026"),
                       RecordFilter(integrity: "tampered"), RecordFilter(kind: "video"), RecordFilter(trust: "trusted")] {
                 let q = try a.index.query(f)

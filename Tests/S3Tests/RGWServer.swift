@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 @testable import S3
 
 /// The real Ceph RADOS Gateway the server tests run against. When the environment does not
@@ -136,7 +137,7 @@ func fileID(_ path: String) throws -> ContentID {
 }
 
 /// Opens `path` as a sequential source for `put`.
-func fileSource(_ path: String) throws -> (FileHandle, FileDescriptorSource) {
+func fileSource(_ path: String) throws -> (FileHandle, ByteReader) {
     let h = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-    return (h, FileDescriptorSource(fd: h.fileDescriptor, path: path))
+    return (h, ByteReader(try FileByteSource(path: path)))
 }

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import Testing
 @testable import S3
 
@@ -42,7 +43,7 @@ extension RGWTests {
             for (size, declared) in [(100, 101), (100, 99), ((9 << 20), (9 << 20) + 1), ((9 << 20) + 1, 9 << 20)] {
                 let bytes = [UInt8](repeating: 9, count: size)
                 let id = ContentID(of: bytes)
-                var source = BytesSource(bytes)
+                var source = ByteReader(MemoryByteSource(bytes))
                 #expect(code { _ = try store.put(id, size: Int64(declared), from: &source) } == .input, "\(size) as \(declared)")
                 #expect(try !store.has(id))
             }

@@ -1,19 +1,17 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Testing
 @testable import S3
 
-/// A source that fails after `limit` bytes (a disk error mid-blob).
+/// A source of `count` bytes whose reads fail from `limit` on (a disk error mid-blob).
 struct FailingSource: ByteSource {
-    var remaining: Int
-    struct Broken: Error {}
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard remaining > 0 else { throw Broken() }
-        let n = min(buffer.count, remaining)
-        buffer.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0x5c, count: n)
-        remaining -= n
-        return n
+    let count: Int64
+    let limit: Int64
+    func read(at offset: Int64, count n: Int) throws(ByteSourceError) -> [UInt8] {
+        guard offset < limit else { throw .readFailed(offset: offset, errno: Errno.ioError.rawValue) }
+        return [UInt8](repeating: 0x5c, count: Int(min(Int64(n), limit - offset, count - offset)))
     }
 }
 
@@ -24,7 +22,7 @@ extension RGWTests {
             let server = try RGWServer.get()
             let store = try server.store()
             let id = ContentID(of: Array("thirty MiB that never came".utf8))
-            var source = FailingSource(remaining: 10 << 20)
+            var source = ByteReader(FailingSource(count: 30 << 20, limit: 10 << 20))
             do {
                 _ = try store.put(id, size: 30 << 20, from: &source)
                 Issue.record("a failing source was stored")

@@ -40,11 +40,11 @@ import Testing
         print("| CRC-32 | 4 | \(outcomes(s, (n - 4)..<n).joined(separator: "; ")) |")
         // A flipped type byte is no longer a chunk name (not UTF-8; c2pa-rs: "PNG bad chunk name").
         for o in 4..<8 { #expect(s.outcome[o] == "malformed claim.malformed", "type byte \(o)") }
-        for o in (n - 4)..<n { #expect(s.outcome[o] == "tampered \(FormatStatusCode.carrierChecksumMismatch)", "CRC byte \(o)") }
+        for o in (n - 4)..<n { #expect(s.outcome[o] == "tampered \(C2PAValidator.carrierChecksumMismatch)", "CRC byte \(o)") }
         for o in 0..<4 { #expect(s.outcome[o]?.hasPrefix("malformed") == true, "length byte \(o): \(s.outcome[o] ?? "")") }
         // Every store byte is also under the CRC, so a pad flip names both.
         try padAndClaim(file, region: region, storeOffset: 8, sweep: s,
-                        padOutcome: "tampered \(FormatStatusCode.carrierChecksumMismatch),\(C2PAValidator.padNotZero)")
+                        padOutcome: "tampered \(C2PAValidator.carrierChecksumMismatch),\(C2PAValidator.padNotZero)")
     }
 
     @Test func wavChunkSweep() throws {

@@ -1,6 +1,8 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 @testable import Verify
 

@@ -1,6 +1,8 @@
 import C2PA
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 @testable import Verify
 
@@ -197,7 +199,7 @@ extension C2PAValidatorTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let r = try validator().validate(path: url.path)
         #expect(r.integrity == .intact && r.trust == .trusted)
-        #expect(r.claimSHA256?.count == 64)
+        #expect(r.claimSHA256?.hex.count == 64)
         #expect(throws: ByteSourceError.self) { try validator().validate(path: "/nonexistent/x.mp4") }
     }
 }

@@ -2,6 +2,8 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 @testable import Verify
 
 /// A dump with one still capture, built in-process with the real writers: evidence files,
@@ -46,9 +48,9 @@ final class CaptureDumpFixture {
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
-    static func digest(_ bytes: [UInt8]) -> ContentDigest { ContentDigest.sha256(of: bytes) }
-    static func digest(of name: String) -> ContentDigest { digest(files.first { $0.0 == name }!.1) }
-    static var ringDigest: ContentDigest {
+    static func digest(_ bytes: [UInt8]) -> ContentID { ContentID.sha256(of: bytes) }
+    static func digest(of name: String) -> ContentID { digest(files.first { $0.0 == name }!.1) }
+    static var ringDigest: ContentID {
         let frames = files.filter { $0.0.hasPrefix("ring/") }.map { (name: String($0.0.dropFirst(5)), sha256: digest($0.1)) }
         return try! RingListing.digest(frames)
     }
@@ -137,12 +139,12 @@ final class CaptureDumpFixture {
 
     var location: CaptureLocation { CaptureLocation(deliveryFile: delivery, captureFolder: folder, dumpRoot: root) }
 
-    func verify(knownDigests: [String: String] = [:]) throws -> CaptureReport {
+    func verify(knownDigests: [String: ContentID] = [:]) throws -> CaptureReport {
         try Self.verifier().verify(location, knownDigests: knownDigests)
     }
 }
 
 extension CaptureReport {
-    func sidecar(_ sink: String) -> Sidecar? { sidecars.first { $0.sink == sink } }
-    var states: [String: String] { Dictionary(uniqueKeysWithValues: sidecars.map { ($0.sink, $0.state) }) }
+    func sidecar(_ sink: SidecarSink) -> Sidecar? { sidecars.first { $0.sink == sink } }
+    var states: [SidecarSink: SidecarState] { Dictionary(uniqueKeysWithValues: sidecars.map { ($0.sink, $0.state) }) }
 }

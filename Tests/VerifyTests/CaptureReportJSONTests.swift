@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
+import Ground
 @testable import Media
 import Synthesis
+import TestLiterals
 import Testing
 @testable import Verify
 
@@ -94,25 +96,26 @@ import Testing
     static func everyFieldSet() -> CaptureReport {
         var r = CaptureReport(path: "/dump/captures/c1/IMG_1.jpg", kind: "still", integrity: .tampered,
                               timestamp: .init(state: "validated", genTime: Date(timeIntervalSince1970: 1764567779.25), header: "sigTst2"))
-        r.sha256 = String(repeating: "ab", count: 32)
+        r.sha256 = id(String(repeating: "ab", count: 32))
         r.size = 232_487
-        r.recordId = String(repeating: "cd", count: 32)
-        r.signer = .init(keyFingerprint: String(repeating: "ef", count: 32), subject: "CN=Device", issuer: "CN=CA",
+        r.recordId = id(String(repeating: "cd", count: 32))
+        r.signer = .init(keyFingerprint: id(String(repeating: "ef", count: 32)), subject: "CN=Device", issuer: "CN=CA",
                          algorithm: "es256", trust: .trusted)
         r.captureTime = "2026-11-30T14:03:27.123Z"
         r.timeRung = "exact-ms"
         let status = C2PAReport.Status(code: "assertion.dataHash.mismatch", url: "self#jumbf=c2pa/x", explanation: "hash differs")
         r.statusCodes = .init(success: [status], informational: [status], failure: [status])
-        r.sidecars = [.init(sink: "audio", state: "mismatch", committedSha256: "00", actualSha256: "11", file: "captures/c1/evidence/audio.caf",
+        r.sidecars = [.init(sink: "audio", state: "mismatch", committedSha256: id(String(repeating: "00", count: 32)), actualSha256: id(String(repeating: "11", count: 32)),
+                            file: "captures/c1/evidence/audio.caf",
                             recordedPath: "/var/mobile/audio.caf", notes: ["symlink"])]
         r.unreferenced = ["stray.txt"]
         r.disclosure = [.init(file: "bundle-short.json", profile: "short", result: "failed",
                               failures: [.init(label: "leaf-mismatch", claimId: "location.city", detail: "salted hash differs")],
                               openedLeaves: 3, withheldCount: 9)]
-        var chunks = CaptureReport.StreamedChunks(state: "present", root: "ff", chunkSize: 1 << 20, videoChunks: 12, audioChunks: 3)
+        var chunks = CaptureReport.StreamedChunks(state: "present", root: id(String(repeating: "ff", count: 32)), chunkSize: 1 << 20, videoChunks: 12, audioChunks: 3)
         chunks.recomputation = ChunkRecomputation(state: .recomputed, ordersTried: 2, order: "base",
                                                   videoChunks: .init(computed: 12, recorded: 12), audioChunks: .init(computed: 3, recorded: 3),
-                                                  rootRecorded: "ff", rootComputed: "ff", findings: [])
+                                                  rootRecorded: id(String(repeating: "ff", count: 32)), rootComputed: id(String(repeating: "fe", count: 32)), findings: [])
         r.streamedChunks = chunks
         var context = CaptureReport.Context()
         context.appVersion = "0.25.3"
@@ -128,7 +131,7 @@ import Testing
         context.timeZone = "Europe/Berlin"
         r.context = context
         r.limits = ["all-signals: self-reported"]
-        r.files = [.init(role: "media", path: "/dump/captures/c1/IMG_1.jpg", relativePath: "IMG_1.jpg", sha256: "ab", size: 232_487)]
+        r.files = [.init(role: "media", path: "/dump/captures/c1/IMG_1.jpg", relativePath: "IMG_1.jpg", sha256: id(String(repeating: "ab", count: 32)), size: 232_487)]
         r.error = .init(code: "io.read", message: "short read")
         r.container = "jpeg"
         r.activeManifest = "urn:c2pa:1"

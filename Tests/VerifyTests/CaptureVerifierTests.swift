@@ -2,6 +2,8 @@ import C2PA
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 @testable import Verify
 
@@ -20,14 +22,14 @@ import Testing
         #expect(r.kind == "still")
         #expect(r.captureTime == "2026-11-30T14:03:27.123Z")
         #expect(r.timeRung == "exact-ms")
-        #expect(r.sha256 == ContentDigest.sha256(of: jpeg).hex)
+        #expect(r.sha256 == ContentID.sha256(of: jpeg))
         #expect(r.size == UInt64(jpeg.count))
         #expect(r.recordId != nil && r.recordId != r.sha256)
         #expect(r.recordAssertion == "present")
         #expect(r.contextTree == "present")
         #expect(r.states == ["audio": "verified", "sensors": "verified", "ring": "verified", "depth": "verified",
                              "second-view": "verified"])
-        #expect(r.sidecar("ring")?.actualSha256 == CaptureDumpFixture.ringDigest.hex)
+        #expect(r.sidecar("ring")?.actualSha256 == CaptureDumpFixture.ringDigest)
         #expect(r.sidecar("audio")?.file == "captures/\(CaptureDumpFixture.captureId)/evidence/audio.caf")
         #expect(r.unreferenced.isEmpty)
         let cap = "captures/\(CaptureDumpFixture.captureId)/"
@@ -48,7 +50,7 @@ import Testing
         #expect(r.files.filter { $0.role == "ring-frame" }.count == 7)
         for file in r.files {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
-            #expect(file.sha256 == ContentDigest.sha256(of: bytes).hex, "\(file.path)")
+            #expect(file.sha256 == ContentID.sha256(of: bytes), "\(file.path)")
             #expect(file.size == UInt64(bytes.count))
         }
         #expect(Set(r.files.map(\.role)) == ["media", "audio", "sensors", "depth", "second-view", "ring-frame", "bundle"])
@@ -65,8 +67,8 @@ import Testing
         #expect(r.integrity == .intact)
         #expect(r.states == ["audio": "mismatch", "sensors": "missing", "ring": "mismatch", "depth": "missing",
                              "second-view": "verified"])
-        #expect(r.sidecar("audio")?.actualSha256 == ContentDigest.sha256(of: Array("other audio".utf8)).hex)
-        #expect(r.sidecar("audio")?.committedSha256 == CaptureDumpFixture.digest(of: "audio.caf").hex)
+        #expect(r.sidecar("audio")?.actualSha256 == ContentID.sha256(of: Array("other audio".utf8)))
+        #expect(r.sidecar("audio")?.committedSha256 == CaptureDumpFixture.digest(of: "audio.caf"))
         #expect(r.needsAttention)
     }
 
@@ -99,7 +101,7 @@ import Testing
         #expect(r.unreferenced == ["extra/x.bin", "notes.txt"])
         let u = r.files.filter { $0.role == "unreferenced" }
         #expect(u.map(\.relativePath).sorted() == ["evidence/extra/x.bin", "evidence/notes.txt"])
-        #expect(u.first { $0.relativePath == "evidence/extra/x.bin" }?.sha256 == ContentDigest.sha256(of: [1, 2, 3] as [UInt8]).hex)
+        #expect(u.first { $0.relativePath == "evidence/extra/x.bin" }?.sha256 == ContentID.sha256(of: [1, 2, 3] as [UInt8]))
         #expect(!r.needsAttention)
     }
 
@@ -214,7 +216,7 @@ import Testing
         let r = try f.verify()
         #expect(r.integrity == .tampered)
         #expect(r.statusCodes.failure.map(\.code) == ["assertion.dataHash.mismatch"])
-        #expect(r.sha256 == ContentDigest.sha256(of: jpeg).hex)
+        #expect(r.sha256 == ContentID.sha256(of: jpeg))
         #expect(r.states["audio"] == "verified") // the record is still read and reported
         #expect(r.needsAttention)
     }
@@ -227,7 +229,7 @@ import Testing
         f.write(loose, plain)
         let u = v.verify(CaptureLocation(deliveryFile: loose, captureFolder: nil, dumpRoot: f.root))
         #expect(u.integrity == .unsigned)
-        #expect(u.recordId == ContentDigest.sha256(of: plain).hex && u.sha256 == u.recordId)
+        #expect(u.recordId == ContentID.sha256(of: plain) && u.sha256 == u.recordId)
         #expect(u.recordAssertion == nil && u.error == nil)
         #expect(u.needsAttention)
 
@@ -238,7 +240,7 @@ import Testing
         f.write(f.delivery, jpeg)
         let m = v.verify(f.location)
         #expect(m.integrity == .malformed || m.integrity == .tampered)
-        #expect(m.error == nil && m.sha256 == ContentDigest.sha256(of: jpeg).hex)
+        #expect(m.error == nil && m.sha256 == ContentID.sha256(of: jpeg))
 
         // Not a file, a dangling symlink, nothing: items with an error, never a throw.
         try FileManager.default.createDirectory(atPath: f.root + "/dir.jpg", withIntermediateDirectories: true)
@@ -257,14 +259,14 @@ import Testing
         let f = CaptureDumpFixture()
         let jpeg = try f.seal()
         // The caller's digest wins: a wrong one for audio must show as mismatch (the file was not read).
-        let wrong = String(repeating: "1", count: 64)
-        let r = try f.verify(knownDigests: [f.evidence + "/audio.caf": wrong, f.delivery: ContentDigest.sha256(of: jpeg).hex,
+        let wrong = id(String(repeating: "1", count: 64))
+        let r = try f.verify(knownDigests: [f.evidence + "/audio.caf": wrong, f.delivery: ContentID.sha256(of: jpeg),
                                             f.evidence + "/ring/frame-m1.jpg": wrong])
         #expect(r.sidecar("audio")?.state == "mismatch")
         #expect(r.sidecar("audio")?.actualSha256 == wrong)
         #expect(r.sidecar("ring")?.state == "mismatch")
         #expect(r.files.first { $0.role == "audio" }?.sha256 == wrong)
-        #expect(r.sha256 == ContentDigest.sha256(of: jpeg).hex)
+        #expect(r.sha256 == ContentID.sha256(of: jpeg))
     }
 
     @Test func knownContentsReplaceBundleReads() throws {
@@ -272,7 +274,7 @@ import Testing
         try f.seal()
         let full = f.folder + "/disclosure/full.bundle.json"
         let original = try #require(FileManager.default.contents(atPath: full).map { [UInt8]($0) })
-        let digest = ContentDigest.sha256(of: original).hex
+        let digest = ContentID.sha256(of: original)
         // The file now holds garbage: given the caller's copy and digest, the verifier checks
         // those bytes (not re-read), and lists the file under the caller's digest.
         f.write(full, Array("not a bundle".utf8))
@@ -285,7 +287,7 @@ import Testing
         // Without them, the file on disk is read: malformed.
         let plain = v.verify(f.location)
         #expect(plain.disclosure.first { $0.file.hasSuffix("disclosure/full.bundle.json") }?.failures.map(\.label) == ["malformed-bundle"])
-        #expect(plain.files.first { $0.path == full }?.sha256 == ContentDigest.sha256(of: Array("not a bundle".utf8)).hex)
+        #expect(plain.files.first { $0.path == full }?.sha256 == ContentID.sha256(of: Array("not a bundle".utf8)))
         // Contents without a digest are not used (the digest names what is stored).
         let noDigest = v.verify(f.location, knownContents: [full: original])
         #expect(noDigest.disclosure.first { $0.file.hasSuffix("disclosure/full.bundle.json") }?.result == "failed")
@@ -350,6 +352,6 @@ import Testing
         #expect(mdatSize > HashingByteSource.gapFill)
         #expect(hv.extraBytesRead <= Int64(mp4.count) - mdatSize)
         let rv = try CaptureDumpFixture.verifier().verify(CaptureLocation(deliveryFile: path, captureFolder: nil, dumpRoot: f.root))
-        #expect(rv.kind == "video" && rv.sha256 == ContentDigest.sha256(of: mp4).hex)
+        #expect(rv.kind == "video" && rv.sha256 == ContentID.sha256(of: mp4))
     }
 }

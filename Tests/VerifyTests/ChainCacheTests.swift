@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 @testable import Verify
 

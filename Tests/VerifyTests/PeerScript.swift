@@ -1,4 +1,6 @@
 import Foundation
+import Ground
+import TestLiterals
 import Testing
 
 /// Runs a peer script of tests/peers with the venv's Python and hands back its stdout; the

@@ -1,7 +1,9 @@
 import CaptureFormat
 import Crypto
 import Foundation
+import Ground
 import Synthesis
+import TestLiterals
 import Testing
 @testable import Verify
 
@@ -32,15 +34,15 @@ import Testing
         if let t = c.trust { expect("trust", r.signer?.trust.rawValue, t) }
         expect("failureCodes", r.statusCodes.failure.map(\.code).sorted(), c.failureCodes)
         expect("timestamp", r.timestamp.state, c.timestamp)
-        if let claim = c.claimSHA256 { expect("recordId", r.recordId, claim) }
-        if let fp = c.keyFingerprint { expect("keyFingerprint", r.signer?.keyFingerprint, fp) }
-        expect("kind", r.kind, c.kind)
+        if let claim = c.claimSHA256 { expect("recordId", r.recordId?.hex, claim) }
+        if let fp = c.keyFingerprint { expect("keyFingerprint", r.signer?.keyFingerprint.hex, fp) }
+        expect("kind", r.kind.rawValue, c.kind)
         expect("appVersion", r.context?.appVersion, c.appVersion)
         expect("captureTime", r.captureTime, c.captureTime)
         expect("timeRung", r.timeRung, c.timeRung)
         let localNotes: Set<String> = ["symlink", "symlink-escapes-dump", "not-a-regular-file", "not-a-folder", "unreadable"]
         let sidecars = r.sidecars.map { s in
-            ExpectedDump.Sidecar(sink: s.sink, state: s.state, committedSha256: s.committedSha256, file: s.file,
+            ExpectedDump.Sidecar(sink: s.sink.rawValue, state: s.state.rawValue, committedSha256: s.committedSha256?.hex, file: s.file,
                                  recordedPath: s.recordedPath, pathFindings: s.notes.filter { !localNotes.contains($0) },
                                  note: s.notes.first { localNotes.contains($0) })
         }
@@ -54,7 +56,7 @@ import Testing
         }
         expect("bundles", bundles, wanted)
         expect("streamedChunks", r.streamedChunks?.state == "present", c.streamedChunks != nil)
-        if let s = c.streamedChunks { expect("streamedChunks.root", r.streamedChunks?.root, s.root) }
+        if let s = c.streamedChunks { expect("streamedChunks.root", r.streamedChunks?.root?.hex, s.root) }
         // Every file the report names was written for this capture.
         let written = Set(c.files)
         for f in r.files { expect("file \(f.relativePath)", written.contains(c.folder + "/" + f.relativePath), true) }

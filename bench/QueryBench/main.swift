@@ -37,9 +37,9 @@ enum Synthetic {
     static let rungLengths = [4, 7, 10, 13, 16, 19, 24]
     // Share of records whose capture time is known at each rung (year … exact-ms).
     static let rungWeights = [0.02, 0.03, 0.08, 0.07, 0.10, 0.20, 0.50]
-    static let sinks = ["audio": 0.7, "sensors": 0.8, "ring": 0.3, "depth": 0.2]
-    static let states: [(String, Double)] = [("verified", 0.90), ("uncommitted", 0.03), ("mismatch", 0.02),
-                                             ("missing", 0.02), ("failed", 0.01), ("never-recorded", 0.02)]
+    static let sinks: [SidecarSink: Double] = [.audio: 0.7, .sensors: 0.8, .ring: 0.3, .depth: 0.2]
+    static let states: [(SidecarState, Double)] = [(.verified, 0.90), (.uncommitted, 0.03), (.mismatch, 0.02),
+                                                   (.missing, 0.02), (.failed, 0.01), (.neverRecorded, 0.02)]
 
     static func pick<T>(_ items: [(T, Double)], _ r: inout SplitMix) -> T {
         var x = Double(r.next() >> 11) / Double(1 << 53)
@@ -50,9 +50,9 @@ enum Synthetic {
     /// Record `n` of the synthetic archive.
     static func record(_ n: Int) -> IndexedRecord {
         var r = SplitMix(state: UInt64(n) &* 0x2545f4914f6cdd1d &+ 7)
-        let id = r.hex64()
-        let integrity = pick([("intact", 0.80), ("tampered", 0.08), ("unsigned", 0.07), ("malformed", 0.05)], &r)
-        let signed = integrity == "intact" || integrity == "tampered"
+        let id = ContentID(hex: r.hex64())!  // 64 lowercase hex digits
+        let integrity = pick([(Integrity.intact, 0.80), (.tampered, 0.08), (.unsigned, 0.07), (.malformed, 0.05)], &r)
+        let signed = integrity == .intact || integrity == .tampered
         // Capture times across 2026, at mixed rungs.
         let day = r.below(365)
         var comps = DateComponents()
@@ -62,21 +62,21 @@ enum Synthetic {
         let ms = Int64(date.timeIntervalSince1970 * 1000) + Int64(r.below(86_400_000))
         let exact = timestamp(ms: ms)
         let rung = pick(Array(zip(rungLengths, rungWeights)), &r)
-        var sidecars: [String: String] = [:]
-        if integrity != "malformed" {
+        var sidecars: [SidecarSink: SidecarState] = [:]
+        if integrity != .malformed {
             for (sink, p) in sinks.sorted(by: { $0.key < $1.key }) where r.chance(p) { sidecars[sink] = pick(states, &r) }
         }
-        let blob = r.hex64()
-        let report = #"{"path":"dump/\#(n).jpg","integrity":"\#(integrity)","statusCodes":{"success":[],"informational":[],"failure":[]}}"#
+        let blob = ContentID(hex: r.hex64())!
+        let report = #"{"path":"dump/\#(n).jpg","integrity":"\#(integrity.rawValue)","statusCodes":{"success":[],"informational":[],"failure":[]}}"#
         return IndexedRecord(
-            recordId: id, kind: r.chance(0.7) ? "still" : "video", integrity: integrity,
-            trust: signed ? (r.chance(0.85) ? "trusted" : "untrusted") : nil,
-            keyFingerprint: signed ? fingerprints[r.below(fingerprints.count)] : nil,
-            captureTime: integrity == "malformed" ? nil : String(exact.prefix(rung)),
+            recordId: id, kind: r.chance(0.7) ? .still : .video, integrity: integrity,
+            trust: signed ? (r.chance(0.85) ? .trusted : .untrusted) : nil,
+            keyFingerprint: signed ? ContentID(hex: fingerprints[r.below(fingerprints.count)]) : nil,
+            captureTime: integrity == .malformed ? nil : String(exact.prefix(rung)),
             tsaTime: nil, ingestTime: "2026-12-01T00:\(String(format: "%02d", n / 20000 % 60)):00Z",
-            failureCodes: integrity == "tampered" ? ["assertion.dataHash.mismatch"] : [], sidecars: sidecars,
+            failureCodes: integrity == .tampered ? [StatusCode.assertionDataHashMismatch] : [], sidecars: sidecars,
             variants: [.init(blobId: blob, size: 3_000_000, sourcePaths: ["dump/DCIM/\(n).jpg"], firstIngested: "2026-12-01T00:00:00Z")],
-            files: [.init(role: "audio", relativePath: "evidence/\(n)/audio.m4a", blobId: r.hex64(), size: 400_000)],
+            files: [.init(role: .audio, relativePath: "evidence/\(n)/audio.m4a", blobId: ContentID(hex: r.hex64())!, size: 400_000)],
             reportJSON: Data(report.utf8))
     }
 
@@ -160,9 +160,9 @@ func measure(_ path: String) throws {
         let q = try index.query(RecordFilter(keyPrefix: fps[i % fps.count], timePrefix: "2026-06-15T1\(i % 10)"))
         return "\(q.matches.count)+\(q.indeterminate.count) ids" })
     report("--sidecar uncommitted --count", try timeIt(50) { _ in
-        let c = try index.count(RecordFilter(sidecarState: "uncommitted")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(sidecarState: .uncommitted)); return "\(c.matches) records" })
     report("--sidecar uncommitted --sink audio --count", try timeIt(50) { _ in
-        let c = try index.count(RecordFilter(sidecarState: "uncommitted", sink: "audio")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(sidecarState: .uncommitted, sink: .audio)); return "\(c.matches) records" })
     report("--time 2026-06-15T14 --count (hour)", try timeIt(50) { _ in
         let c = try index.count(RecordFilter(timePrefix: "2026-06-15T14")); return "\(c.matches)+\(c.indeterminate)" })
     report("--time 2026-06-15 --count (day)", try timeIt(50) { _ in
@@ -172,9 +172,9 @@ func measure(_ path: String) throws {
     report("--time 2026 --count (year: every record)", try timeIt(5) { _ in
         let c = try index.count(RecordFilter(timePrefix: "2026")); return "\(c.matches)+\(c.indeterminate)" })
     report("--sidecar uncommitted --state tampered --count", try timeIt(20) { _ in
-        let c = try index.count(RecordFilter(integrity: "tampered", sidecarState: "uncommitted")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(integrity: .tampered, sidecarState: .uncommitted)); return "\(c.matches) records" })
     report("--state intact --kind video --count", try timeIt(5) { _ in
-        let c = try index.count(RecordFilter(integrity: "intact", kind: "video")); return "\(c.matches) records" })
+        let c = try index.count(RecordFilter(integrity: .intact, kind: .video)); return "\(c.matches) records" })
     let sample = try index.query(RecordFilter(timePrefix: "2026-06-15")).matches.prefix(1000)
     report("get 1000 records by ID (decode bodies)", try timeIt(10) { _ in
         "\(try index.records(Array(sample)).count) records" })
@@ -190,7 +190,7 @@ func list(_ path: String, key: String) throws {
     let ids = try index.query(RecordFilter(keyPrefix: key)).matches
     var bytes = 0
     for start in stride(from: 0, to: ids.count, by: 1024) {
-        for r in try index.records(Array(ids[start..<min(ids.count, start + 1024)])) { bytes += r.reportJSON.count + r.recordId.utf8.count }
+        for r in try index.records(Array(ids[start..<min(ids.count, start + 1024)])) { bytes += r.reportJSON.count + r.recordId.hex.utf8.count }
     }
     print(String(format: "listed %d records (%d report bytes) in %.1f ms", ids.count, bytes, (now() - t) * 1000))
     // Where the resident memory is: the map's file pages (RssFile) or the heap (RssAnon).

@@ -57,13 +57,9 @@ do {
         let hashSeconds = Date().timeIntervalSince(h0)
         let t0 = Date()
         for (file, id) in zip(files, ids) {
-            let fd = open(file, O_RDONLY)
-            guard fd >= 0 else { fail("cannot open \(file)") }
-            var source = FileDescriptorSource(fd: fd, path: file)
-            var st = stat()
-            fstat(fd, &st)
-            _ = try store.put(id, size: Int64(st.st_size), from: &source)
-            close(fd)
+            guard let file = try? FileByteSource(path: file) else { fail("cannot open \(file)") }
+            var source = ByteReader(file)
+            _ = try store.put(id, size: file.count, from: &source)
         }
         let seconds = Date().timeIntervalSince(t0)
         for id in ids { print("key \(store.key(for: id))") }

@@ -1,3 +1,5 @@
+import Ground
+
 /// The context-claim schema: four ladders of rungs, coarsest first, plus free-form `context.*`.
 ///
 /// A claim id is `<ladder>.<rung name>` (`time.day`) or `context.<name>`; its rung number is
@@ -52,7 +54,7 @@ public enum ClaimSchema {
         if claimId.hasPrefix("time."), let r = TimeRung(name: String(claimId.dropFirst(5))) {
             return CaptureTime(value)?.rung == r
         }
-        if claimId == "identity.key-fingerprint" { return ContentDigest(hex: value) != nil }
+        if claimId == "identity.key-fingerprint" { return ContentID(hex: value) != nil }
         return true
     }
 }

@@ -1,5 +1,6 @@
 import C2PA
 import Crypto
+import Ground
 
 /// One committed context claim. Values are UTF-8 text (our choice: no floats to canonicalise).
 public struct ContextClaim: Hashable, Sendable, Codable {
@@ -63,12 +64,12 @@ public enum DisclosureLeaf {
     }
 
     /// leaf = SHA-256('leaf-v1' ‖ canonical(claim) ‖ salt).
-    public static func leaf(_ claim: ContextClaim, salt: [UInt8]) -> ContentDigest {
-        ContentDigest.sha256(concatenating: [leafPrefix, claim.canonicalEncoding, salt])
+    public static func leaf(_ claim: ContextClaim, salt: [UInt8]) -> ContentID {
+        ContentID.sha256(concatenating: [leafPrefix, claim.canonicalEncoding, salt])
     }
 
     /// meta-leaf (tree index 0) = SHA-256('inventory-v1' ‖ canonical(inventoryEntries)).
-    public static func metaLeaf(_ entries: [InventoryEntry]) -> ContentDigest {
-        ContentDigest.sha256(concatenating: [inventoryPrefix, InventoryEntry.canonicalEncoding(entries)])
+    public static func metaLeaf(_ entries: [InventoryEntry]) -> ContentID {
+        ContentID.sha256(concatenating: [inventoryPrefix, InventoryEntry.canonicalEncoding(entries)])
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// Why `commitContext` refused a claim set. Each names the claim at fault.
 public enum CommitError: Error, Equatable, Sendable {
@@ -13,14 +14,14 @@ public enum CommitError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .invalidSeed: "commit.invalid-seed"
-        case .unknownClaim: "commit.unknown-claim"
-        case .rungMismatch: "commit.rung-mismatch"
-        case .duplicateClaim: "commit.duplicate-claim"
-        case .committedAndDeclared: "commit.committed-and-declared"
-        case .undeclaredClaim: "commit.undeclared-claim"
-        case .notCommitted: "commit.not-committed"
-        case .kdf: "commit.kdf"
+        case .invalidSeed: StatusCode.commitInvalidSeed
+        case .unknownClaim: StatusCode.commitUnknownClaim
+        case .rungMismatch: StatusCode.commitRungMismatch
+        case .duplicateClaim: StatusCode.commitDuplicateClaim
+        case .committedAndDeclared: StatusCode.commitCommittedAndDeclared
+        case .undeclaredClaim: StatusCode.commitUndeclaredClaim
+        case .notCommitted: StatusCode.commitNotCommitted
+        case .kdf: StatusCode.commitKdf
         }
     }
 }
@@ -28,7 +29,7 @@ public enum CommitError: Error, Equatable, Sendable {
 /// The writer side of selective disclosure: what `commitContext` returns. No salts are kept;
 /// `openSubset` re-derives them from the master seed.
 public struct ContextCommitment: Sendable, Equatable {
-    public let root: ContentDigest
+    public let root: ContentID
     public let tree: MerkleTree
     /// The never-recorded declarations, sorted by claimId.
     public let inventory: [InventoryEntry]

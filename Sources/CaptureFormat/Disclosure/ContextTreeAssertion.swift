@@ -1,4 +1,5 @@
 import C2PA
+import Ground
 
 /// The `camera.contextTree` assertion: the signed root, tree size and never-recorded inventory.
 ///
@@ -6,11 +7,11 @@ import C2PA
 /// "treeSize": uint}`.
 public struct ContextTreeAssertion: Hashable, Sendable {
     public static let label = "camera.contextTree"
-    public var root: ContentDigest
+    public var root: ContentID
     public var treeSize: Int
     public var inventory: [InventoryEntry]
 
-    public init(root: ContentDigest, treeSize: Int, inventory: [InventoryEntry]) {
+    public init(root: ContentID, treeSize: Int, inventory: [InventoryEntry]) {
         self.root = root
         self.treeSize = treeSize
         self.inventory = inventory.sorted { utf8Precedes($0.claimId, $1.claimId) }

@@ -1,3 +1,5 @@
+import Ground
+
 extension DisclosureBundle {
     /// Largest tree a verifier accepts (far above the schema's 17 ladder claims plus free-form ones).
     public static let maximumTreeSize = 1 << 16
@@ -11,7 +13,7 @@ extension DisclosureBundle {
     /// recomputes the inventory meta-leaf and checks it at index 0, recomputes the profile's
     /// selection, and cross-checks the accounting. Values given from the signed assertion take
     /// precedence over the bundle's own copies, so one wrong field does not poison the rest.
-    public func verify(expectedRoot: ContentDigest? = nil, committedTreeSize: Int? = nil,
+    public func verify(expectedRoot: ContentID? = nil, committedTreeSize: Int? = nil,
                        committedInventory: [InventoryEntry]? = nil) -> BundleVerification {
         var failures: [BundleFailure] = []
         func fail(_ l: BundleFailure.Label, _ detail: String, claimId: String? = nil) {
@@ -20,7 +22,7 @@ extension DisclosureBundle {
         if version != DisclosureBundle.currentVersion { fail(.unsupportedVersion, "version \(version)") }
 
         // Root and tree size: the signed values win.
-        let bundleRoot = ContentDigest(hex: root)
+        let bundleRoot = ContentID(hex: root)
         if bundleRoot == nil { fail(.malformedBundle, "root is not 64 lowercase hex digits") }
         if let e = expectedRoot, let b = bundleRoot, e != b { fail(.rootMismatch, "bundle root \(b.hex) ≠ signed root \(e.hex)") }
         let trustedRoot = expectedRoot ?? bundleRoot
@@ -72,9 +74,9 @@ extension DisclosureBundle {
                 leafFail(.indexReserved, "index 0 is the inventory meta-leaf")
             } else if o.index < 0 || o.index >= size {
                 leafFail(.indexOutOfRange, "index \(o.index) outside tree of \(size)")
-            } else if let salt = saltBytes(o.salt), let sib = digests(o.proof), let carried = ContentDigest(hex: o.leaf), let r = trustedRoot {
+            } else if let salt = saltBytes(o.salt), let sib = digests(o.proof), let carried = ContentID(hex: o.leaf), let r = trustedRoot {
                 let recomputed = DisclosureLeaf.leaf(o.claim, salt: salt)
-                func verifiesAt(_ i: Int, _ leaf: ContentDigest) -> Bool {
+                func verifiesAt(_ i: Int, _ leaf: ContentID) -> Bool {
                     MerkleProof(index: i, treeSize: size, siblings: sib).verifies(leaf: leaf, root: r)
                 }
                 if verifiesAt(o.index, recomputed) {
@@ -141,14 +143,14 @@ extension DisclosureBundle {
                                   withheldCount: withheldCount, neverRecorded: neverRecorded)
     }
 
-    private func digests(_ hex: [String]) -> [ContentDigest]? {
-        var out: [ContentDigest] = []
+    private func digests(_ hex: [String]) -> [ContentID]? {
+        var out: [ContentID] = []
         for h in hex {
-            guard let d = ContentDigest(hex: h) else { return nil }
+            guard let d = ContentID(hex: h) else { return nil }
             out.append(d)
         }
         return out
     }
 
-    private func saltBytes(_ hex: String) -> [UInt8]? { ContentDigest(hex: hex)?.bytes }
+    private func saltBytes(_ hex: String) -> [UInt8]? { ContentID(hex: hex)?.bytes }
 }

@@ -1,9 +1,11 @@
+import Ground
+
 /// One sink's result as the verifier reports it (issue 4's `sidecars` entries).
 public struct SidecarResult: Hashable, Sendable {
     public var sink: SidecarSink
     public var state: SidecarState
-    public var committedSha256: ContentDigest?
-    public var actualSha256: ContentDigest?
+    public var committedSha256: ContentID?
+    public var actualSha256: ContentID?
     /// The local file or folder examined (`…/evidence/<name>`), when a name was mapped.
     public var file: String?
     /// What is wrong with the recorded path, if anything.
@@ -32,13 +34,13 @@ extension EvidenceLayout {
     /// paths by name, hashes regular files (never following a symlink), recomputes the ring
     /// listing digest, and lists unreferenced files.
     public func evaluate(_ record: CaptureRecord) -> EvidenceReport {
-        evaluate(record, digest: { (path: String) throws(EvidenceReadError) -> ContentDigest in try EvidenceLayout.sha256(ofFileAt: path) })
+        evaluate(record, digest: { (path: String) throws(EvidenceReadError) -> ContentID in try EvidenceLayout.sha256(ofFileAt: path) })
     }
 
     /// As `evaluate(_:)`, with the caller's digest of each regular file (sidecars and ring
     /// frames): a reader that already hashed a file (ingest's CAS put) supplies its digest, or
     /// records what was read. `digest` is only called for entries `lstat` saw as regular files.
-    public func evaluate(_ record: CaptureRecord, digest: (String) throws(EvidenceReadError) -> ContentDigest) -> EvidenceReport {
+    public func evaluate(_ record: CaptureRecord, digest: (String) throws(EvidenceReadError) -> ContentID) -> EvidenceReport {
         var results: [SidecarResult] = []
         var ringRejected: [String] = []
         for (sink, statement) in record.sinks {
@@ -48,7 +50,7 @@ extension EvidenceLayout {
                 continue
             }
             let loc = locate(path)
-            var actual: ContentDigest?
+            var actual: ContentID?
             var note: String?
             switch (loc.entry, sink) {
             case (.directory, .ring):
@@ -63,7 +65,7 @@ extension EvidenceLayout {
                 }
             case (.file, let s) where s != .ring:
                 if let local = loc.localPath {
-                    do { actual = try digest(local) } catch { note = error.code == "evidence.symlink" ? "symlink" : "unreadable" }
+                    do { actual = try digest(local) } catch { note = error.code == StatusCode.evidenceSymlink ? "symlink" : "unreadable" }
                 }
             case (.symlink(_, let escapes), _):
                 note = escapes ? "symlink-escapes-dump" : "symlink"

@@ -1,3 +1,5 @@
+import Ground
+
 /// How a capture's files sit on disk (docs/capture-format.md §2), and the checks a reader
 /// makes before reading any of them: recorded paths map by name into `evidence/`, nothing is
 /// followed through a symlink, and files no sink names are listed.
@@ -54,7 +56,7 @@ public struct EvidenceLayout: Sendable {
     }
 
     public func entry(at path: String) -> Entry {
-        switch FileSystem.kind(path) {
+        switch LayoutFileSystem.kind(path) {
         case .regular(let size): return .file(size: size)
         case .directory: return .directory
         case .symlink(let target): return .symlink(target: target, escapesDump: escapes(symlinkAt: path, target: target))
@@ -85,7 +87,7 @@ public struct EvidenceLayout: Sendable {
 
     public func scanRing(at folder: String) -> RingScan {
         var scan = RingScan()
-        for name in FileSystem.list(folder) ?? [] {
+        for name in LayoutFileSystem.list(folder) ?? [] {
             let e = entry(at: folder + "/" + name)
             if case .file = e, RingListing.isValidName(name) { scan.frames.append(name) } else { scan.rejected.append(RingScan.Rejected(name: name, entry: e)) }
         }
@@ -99,7 +101,7 @@ public struct EvidenceLayout: Sendable {
         var out: [String] = []
         func walk(_ rel: String, depth: Int) {
             let abs = rel.isEmpty ? evidenceFolder : evidenceFolder + "/" + rel
-            for name in FileSystem.list(abs) ?? [] {
+            for name in LayoutFileSystem.list(abs) ?? [] {
                 let r = rel.isEmpty ? name : rel + "/" + name
                 if rel.isEmpty && referencedNames.contains(name) { continue }
                 if case .directory = entry(at: evidenceFolder + "/" + r), depth < 8 {
@@ -114,20 +116,20 @@ public struct EvidenceLayout: Sendable {
     }
 
     /// SHA-256 of an evidence file, streamed; refuses symlinks and non-regular files.
-    public static func sha256(ofFileAt path: String) throws(EvidenceReadError) -> ContentDigest {
-        try FileSystem.sha256(path)
+    public static func sha256(ofFileAt path: String) throws(EvidenceReadError) -> ContentID {
+        try LayoutFileSystem.sha256(path)
     }
 
     /// The ring digest of a folder: each frame hashed, then the listing hashed.
-    public func ringDigest(at folder: String) throws(EvidenceReadError) -> (digest: ContentDigest, scan: RingScan) {
-        try ringDigest(at: folder, digest: { (path: String) throws(EvidenceReadError) -> ContentDigest in try FileSystem.sha256(path) })
+    public func ringDigest(at folder: String) throws(EvidenceReadError) -> (digest: ContentID, scan: RingScan) {
+        try ringDigest(at: folder, digest: { (path: String) throws(EvidenceReadError) -> ContentID in try LayoutFileSystem.sha256(path) })
     }
 
     /// The ring digest with the caller's digest of each frame file.
-    public func ringDigest(at folder: String, digest: (String) throws(EvidenceReadError) -> ContentDigest)
-        throws(EvidenceReadError) -> (digest: ContentDigest, scan: RingScan) {
+    public func ringDigest(at folder: String, digest: (String) throws(EvidenceReadError) -> ContentID)
+        throws(EvidenceReadError) -> (digest: ContentID, scan: RingScan) {
         let scan = scanRing(at: folder)
-        var frames: [(name: String, sha256: ContentDigest)] = []
+        var frames: [(name: String, sha256: ContentID)] = []
         for name in scan.frames { frames.append((name, try digest(folder + "/" + name))) }
         // Names were filtered by isValidName and come from one directory, so listing cannot fail.
         let digest = (try? RingListing.digest(frames)) ?? MerkleTree.emptyRoot
@@ -143,7 +145,7 @@ public struct EvidenceLayout: Sendable {
     /// Absolute (against the working directory) and lexically normalised: no `.`, `..` or
     /// empty components; `..` never climbs above `/`.
     public static func normalize(_ path: String) -> String {
-        let abs = path.hasPrefix("/") ? path : FileSystem.currentDirectory + "/" + path
+        let abs = path.hasPrefix("/") ? path : LayoutFileSystem.currentDirectory + "/" + path
         var out: [Substring] = []
         for c in abs.split(separator: "/", omittingEmptySubsequences: true) {
             if c == "." { continue }
@@ -165,8 +167,8 @@ public struct CaptureFolderContents: Hashable, Sendable {
     public var strays: [String] = []
 
     public init(scanning folder: String) {
-        for name in FileSystem.list(folder) ?? [] {
-            let kind = FileSystem.kind(folder + "/" + name)
+        for name in LayoutFileSystem.list(folder) ?? [] {
+            let kind = LayoutFileSystem.kind(folder + "/" + name)
             let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
             switch kind {
             case .regular where name.contains(".") && EvidenceLayout.deliveryExtensions.contains(ext):
@@ -174,8 +176,8 @@ public struct CaptureFolderContents: Hashable, Sendable {
             case .directory where name == EvidenceLayout.evidenceFolderName:
                 hasEvidenceFolder = true
             case .directory where name == EvidenceLayout.disclosureFolderName:
-                for b in FileSystem.list(folder + "/" + name) ?? [] {
-                    if b.hasSuffix(EvidenceLayout.bundleSuffix), case .regular = FileSystem.kind(folder + "/" + name + "/" + b) {
+                for b in LayoutFileSystem.list(folder + "/" + name) ?? [] {
+                    if b.hasSuffix(EvidenceLayout.bundleSuffix), case .regular = LayoutFileSystem.kind(folder + "/" + name + "/" + b) {
                         bundles.append(name + "/" + b)
                     } else {
                         strays.append(name + "/" + b)

@@ -1,11 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Crypto
+import Ground
 
-/// The few syscalls the layout checks need, in one place. Nothing here follows a symlink.
-enum FileSystem {
+/// The few file-system questions the layout checks ask, through Ground's shim. Nothing here
+/// follows a symlink.
+enum LayoutFileSystem {
     enum Kind: Equatable, Sendable {
         case regular(size: Int64)
         case directory
@@ -14,64 +12,38 @@ enum FileSystem {
         case absent
     }
 
-    /// `lstat` of `path`: what is there, without following a final symlink.
+    /// What is at `path`, without following a final symlink.
     static func kind(_ path: String) -> Kind {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return .absent }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .regular(size: Int64(st.st_size))
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink(target: readLink(path) ?? "")
+        guard let st = try? FileSystem.status(atPath: path) else { return .absent }
+        switch st.kind {
+        case .regular: return .regular(size: st.size)
+        case .directory: return .directory
+        case .symlink: return .symlink(target: (try? FileSystem.linkTarget(atPath: path)).map { PathText.encode($0) } ?? "")
         default: return .other
         }
     }
 
-    static func readLink(_ path: String) -> String? {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink(path, &buf, buf.count - 1)
-        guard n >= 0 else { return nil }
-        return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Entry names of a directory (no `.`/`..`), sorted bytewise; nil when it cannot be opened.
     static func list(_ path: String) -> [String]? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let ent = readdir(dir) {
-            let name = withUnsafeBytes(of: ent.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        (try? FileSystem.entries(atPath: path))?.map(\.text)
+    }
+
+    static var currentDirectory: String { FileSystem.currentDirectory }
+
+    /// Streams a regular file's SHA-256, refusing symlinks and non-regular files.
+    static func sha256(_ path: String) throws(EvidenceReadError) -> ContentID {
+        let file: FileByteSource
+        do { file = try FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes) } catch {
+            switch error {
+            case .symlink: throw .symlink(path)
+            case .cannotOpen(_, let e) where e == .noSuchFileOrDirectory: throw .absent(path)
+            case .cannotOpen(_, let e): throw .unreadable(path, errno: e.rawValue)
+            case .notRegularFile, .tooLarge: throw .notRegularFile(path)
             }
-            if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted(by: utf8Precedes)
-    }
-
-    static var currentDirectory: String {
-        var buf = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buf, buf.count) != nil else { return "/" }
-        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Streams a regular file's SHA-256, refusing symlinks (O_NOFOLLOW) and non-regular files.
-    static func sha256(_ path: String) throws(EvidenceReadError) -> ContentDigest {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw errno == ELOOP ? .symlink(path) : (errno == ENOENT ? .absent(path) : .unreadable(path, errno: errno))
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path) }
         let hasher = StreamingSHA256()
-        var buf = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path, errno: errno)
-            }
-            if n == 0 { break }
-            buf.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0.prefix(n))) }
+        do { try file.forEachChunkInPlace(in: 0..<file.count) { hasher.update($0) } } catch {
+            throw .unreadable(path, errno: error.errno)
         }
         return hasher.finalize()
     }
@@ -86,10 +58,10 @@ public enum EvidenceReadError: Error, Equatable, Sendable {
 
     public var code: String {
         switch self {
-        case .absent: "evidence.absent"
-        case .symlink: "evidence.symlink"
-        case .notRegularFile: "evidence.notRegularFile"
-        case .unreadable: "evidence.unreadable"
+        case .absent: StatusCode.evidenceAbsent
+        case .symlink: StatusCode.evidenceSymlink
+        case .notRegularFile: StatusCode.evidenceNotRegularFile
+        case .unreadable: StatusCode.evidenceUnreadable
         }
     }
 }

@@ -1,3 +1,5 @@
+import Ground
+
 /// The ring-buffer listing digest (seed: "the ring hashes its listing — every frame's own
 /// digest beside its name, sorted by name, hashed together").
 ///
@@ -11,14 +13,14 @@ public enum RingListing {
 
         public var code: String {
             switch self {
-            case .invalidName: "ring.invalidName"
-            case .duplicateName: "ring.duplicateName"
+            case .invalidName: StatusCode.ringInvalidName
+            case .duplicateName: StatusCode.ringDuplicateName
             }
         }
     }
 
     /// The exact listing bytes.
-    public static func listing(_ frames: [(name: String, sha256: ContentDigest)]) throws(ListingError) -> [UInt8] {
+    public static func listing(_ frames: [(name: String, sha256: ContentID)]) throws(ListingError) -> [UInt8] {
         for f in frames where !isValidName(f.name) { throw .invalidName(f.name) }
         let sorted = frames.sorted { utf8Precedes($0.name, $1.name) }
         var out: [UInt8] = []
@@ -33,8 +35,8 @@ public enum RingListing {
     }
 
     /// The ring digest committed as `ringBufferSha256`.
-    public static func digest(_ frames: [(name: String, sha256: ContentDigest)]) throws(ListingError) -> ContentDigest {
-        ContentDigest.sha256(of: try listing(frames))
+    public static func digest(_ frames: [(name: String, sha256: ContentID)]) throws(ListingError) -> ContentID {
+        ContentID.sha256(of: try listing(frames))
     }
 
     /// A frame name: non-empty, not `.`/`..`, no `/`, LF, CR or NUL.

@@ -1,4 +1,5 @@
 import C2PA
+import Ground
 
 extension CaptureRecord {
     /// The record as a CBOR item (key order irrelevant: `encoded()` sorts deterministically).
@@ -78,7 +79,7 @@ extension CaptureRecord {
         guard let app = AppVersion(try top.text("appVersion")) else {
             throw .invalidValue(field: "appVersion", reason: "not MAJOR.MINOR.PATCH")
         }
-        guard let kind = MediaKind(rawValue: try top.text("mediaKind")) else {
+        guard let kind = MediaKind(rawValue: try top.text("mediaKind")), kind != .unknown else {
             throw .invalidValue(field: "mediaKind", reason: "not still or video")
         }
         guard let time = CaptureTime(try top.text("captureTime")) else {

@@ -1,3 +1,5 @@
+import Ground
+
 /// The capture app's record assertion (label `org.exhibit.capture-metadata`): the signed
 /// capture-metadata block of the seed. See docs/capture-format.md §4 for the CBOR layout.
 public struct CaptureRecord: Equatable, Sendable {
@@ -6,9 +8,8 @@ public struct CaptureRecord: Equatable, Sendable {
     /// The first app version whose records carry sink digests.
     public static let firstVersionWithDigests = AppVersion(major: 0, minor: 25, patch: 0)
 
-    public enum MediaKind: String, Sendable, Codable, CaseIterable {
-        case still, video
-    }
+    /// `still` or `video` (a record never says `unknown`: decoding refuses it).
+    public typealias MediaKind = Ground.MediaKind
 
     public var appVersion: AppVersion
     public var mediaKind: MediaKind
@@ -140,10 +141,10 @@ public struct PoseTrace: Equatable, Sendable {
 /// `context.streamedChunks`: the capture-time commitment. No completion order is recorded.
 public struct StreamedChunksRecord: Hashable, Sendable {
     public var chunkSize: Int
-    public var root: ContentDigest
+    public var root: ContentID
     public var videoChunks: Int
     public var audioChunks: Int
-    public init(chunkSize: Int, root: ContentDigest, videoChunks: Int, audioChunks: Int) {
+    public init(chunkSize: Int, root: ContentID, videoChunks: Int, audioChunks: Int) {
         self.chunkSize = chunkSize
         self.root = root
         self.videoChunks = videoChunks
@@ -159,7 +160,7 @@ public enum DepthRecord: Hashable, Sendable {
 
 public struct DepthMap: Hashable, Sendable {
     public var path: String
-    public var sha256: ContentDigest
+    public var sha256: ContentID
     /// MIME type of the depth file (`image/png`: 16-bit grayscale, GDepth RangeInverse).
     public var format: String
     public var width: Int
@@ -169,7 +170,7 @@ public struct DepthMap: Hashable, Sendable {
     public var gdepthAssertion: String
     public var collectionHashAssertion: String
 
-    public init(path: String, sha256: ContentDigest, format: String, width: Int, height: Int,
+    public init(path: String, sha256: ContentID, format: String, width: Int, height: Int,
                 near: Double, far: Double, gdepthAssertion: String = "c2pa.depthmap.GDepth",
                 collectionHashAssertion: String = "org.exhibit.hash.collection") {
         self.path = path
@@ -211,7 +212,7 @@ public struct LensRecord: Hashable, Sendable {
 /// `context.secondView`: the committed second lens view and its calibration.
 public struct SecondViewRecord: Hashable, Sendable {
     public var path: String
-    public var sha256: ContentDigest
+    public var sha256: ContentID
     public var camera: String
     public var baselineMm: Double
     public var calibration: Calibration
@@ -232,7 +233,7 @@ public struct SecondViewRecord: Hashable, Sendable {
         }
     }
 
-    public init(path: String, sha256: ContentDigest, camera: String, baselineMm: Double, calibration: Calibration) {
+    public init(path: String, sha256: ContentID, camera: String, baselineMm: Double, calibration: Calibration) {
         self.path = path
         self.sha256 = sha256
         self.camera = camera

@@ -1,4 +1,5 @@
 import C2PA
+import Ground
 
 /// Why a record assertion could not be read. `field` is the dotted path of the offending key.
 public enum CaptureRecordError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,12 +12,12 @@ public enum CaptureRecordError: Error, Equatable, Sendable, CustomStringConverti
 
     public var code: String {
         switch self {
-        case .cbor(let e): "record.\(e.code)"
-        case .missingKey: "record.missingKey"
-        case .wrongType: "record.wrongType"
-        case .invalidValue: "record.invalidValue"
-        case .duplicateKey: "record.duplicateKey"
-        case .unsupportedVersion: "record.unsupportedVersion"
+        case .cbor(let e): e.code(in: .record)
+        case .missingKey: StatusCode.recordMissingKey
+        case .wrongType: StatusCode.recordWrongType
+        case .invalidValue: StatusCode.recordInvalidValue
+        case .duplicateKey: StatusCode.recordDuplicateKey
+        case .unsupportedVersion: StatusCode.recordUnsupportedVersion
         }
     }
 
@@ -101,13 +102,13 @@ struct FieldMap {
         return try map(k)
     }
 
-    func digest(_ k: String) throws(CaptureRecordError) -> ContentDigest {
+    func digest(_ k: String) throws(CaptureRecordError) -> ContentID {
         let s = try text(k)
-        guard let d = ContentDigest(hex: s) else { throw .invalidValue(field: field(k), reason: "not 64 lowercase hex digits") }
+        guard let d = ContentID(hex: s) else { throw .invalidValue(field: field(k), reason: "not 64 lowercase hex digits") }
         return d
     }
 
-    func optionalDigest(_ k: String) throws(CaptureRecordError) -> ContentDigest? {
+    func optionalDigest(_ k: String) throws(CaptureRecordError) -> ContentID? {
         guard has(k) else { return nil }
         return try digest(k)
     }

@@ -1,10 +1,12 @@
+import Ground
+
 /// One evidence sink as the record states it: exactly one of three states.
 ///
 /// CBOR: a text path (collected), CBOR `null` (enabled but failed), or the literal text
 /// `never-recorded` (toggle off, not applicable to the media kind, or CaptureKit unavailable).
 /// The digest sits beside the path under `<sink>Sha256` (records from 0.25.0 on).
 public enum SinkRecord: Hashable, Sendable {
-    case collected(path: String, sha256: ContentDigest?)
+    case collected(path: String, sha256: ContentID?)
     case failed
     case neverRecorded
 
@@ -15,27 +17,18 @@ public enum SinkRecord: Hashable, Sendable {
         return nil
     }
 
-    public var committedDigest: ContentDigest? {
+    public var committedDigest: ContentID? {
         if case .collected(_, let d) = self { return d }
         return nil
     }
 }
 
-/// The sinks a reader checks, with the names reports and queries use.
-public enum SidecarSink: String, Sendable, CaseIterable, Codable {
-    case audio, sensors, ring, depth
-    case secondView = "second-view"
-}
-
-/// What a reader concludes about one sink (issue 4). Raw values are the report strings.
-public enum SidecarState: String, Sendable, CaseIterable, Codable {
-    case verified, mismatch, missing, uncommitted, failed
-    case neverRecorded = "never-recorded"
-
+/// The sink states (`SidecarState`, in `Ground`) as the capture format decides them.
+extension SidecarState {
     /// What was found on disk for a sink's file (or the ring's recomputed listing digest).
     public enum Found: Hashable, Sendable {
         case absent
-        case present(ContentDigest)
+        case present(ContentID)
     }
 
     /// The state of a sink given the record's statement and what the reader found.

@@ -1,3 +1,5 @@
+import Ground
+
 /// The binary Merkle tree shared by the streamed-chunk commitment and selective disclosure.
 ///
 /// Leaves are raw 32-byte digests in the order given. Each level pairs neighbours
@@ -5,13 +7,13 @@
 /// the next level. The root of an empty tree is SHA-256 of the empty input.
 public struct MerkleTree: Sendable, Equatable {
     /// levels[0] are the leaves; the last level holds the root alone (absent for an empty tree).
-    public let levels: [[ContentDigest]]
+    public let levels: [[ContentID]]
 
-    public init(leaves: [ContentDigest]) {
+    public init(leaves: [ContentID]) {
         var levels = [leaves]
         var current = leaves
         while current.count > 1 {
-            var next: [ContentDigest] = []
+            var next: [ContentID] = []
             next.reserveCapacity((current.count + 1) / 2)
             var i = 0
             while i < current.count {
@@ -28,24 +30,24 @@ public struct MerkleTree: Sendable, Equatable {
         self.levels = levels
     }
 
-    public var leaves: [ContentDigest] { levels[0] }
+    public var leaves: [ContentID] { levels[0] }
     public var size: Int { levels[0].count }
 
-    public var root: ContentDigest {
+    public var root: ContentID {
         guard let top = levels.last, top.count == 1 else { return MerkleTree.emptyRoot }
         return top[0]
     }
 
-    public static let emptyRoot = ContentDigest.sha256(of: [UInt8]())
+    public static let emptyRoot = ContentID.sha256(of: [UInt8]())
 
-    public static func parent(_ left: ContentDigest, _ right: ContentDigest) -> ContentDigest {
-        ContentDigest.sha256(concatenating: [left.bytes, right.bytes])
+    public static func parent(_ left: ContentID, _ right: ContentID) -> ContentID {
+        ContentID.sha256(concatenating: [left.bytes, right.bytes])
     }
 
     /// The inclusion proof of the leaf at `index`, or nil when out of range.
     public func proof(forLeafAt index: Int) -> MerkleProof? {
         guard index >= 0, index < size else { return nil }
-        var siblings: [ContentDigest] = []
+        var siblings: [ContentID] = []
         var i = index
         for level in levels.dropLast() {
             let n = level.count
@@ -62,9 +64,9 @@ public struct MerkleTree: Sendable, Equatable {
 public struct MerkleProof: Sendable, Equatable {
     public var index: Int
     public var treeSize: Int
-    public var siblings: [ContentDigest]
+    public var siblings: [ContentID]
 
-    public init(index: Int, treeSize: Int, siblings: [ContentDigest]) {
+    public init(index: Int, treeSize: Int, siblings: [ContentID]) {
         self.index = index
         self.treeSize = treeSize
         self.siblings = siblings
@@ -72,7 +74,7 @@ public struct MerkleProof: Sendable, Equatable {
 
     /// The root this proof yields for `leaf`, or nil when the proof's shape does not fit the
     /// index and tree size (too few or too many siblings, index out of range).
-    public func root(forLeaf leaf: ContentDigest) -> ContentDigest? {
+    public func root(forLeaf leaf: ContentID) -> ContentID? {
         guard treeSize > 0, index >= 0, index < treeSize else { return nil }
         var node = leaf
         var i = index
@@ -94,7 +96,7 @@ public struct MerkleProof: Sendable, Equatable {
         return node
     }
 
-    public func verifies(leaf: ContentDigest, root: ContentDigest) -> Bool {
+    public func verifies(leaf: ContentID, root: ContentID) -> Bool {
         self.root(forLeaf: leaf) == root
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import Ground
 
 /// The streamed capture commitment (seed: "The streamed capture commitment", wire format).
 ///
@@ -19,12 +20,12 @@ public enum StreamedChunks {
         public var track: Track
         public var index: UInt64
         public var byteCount: Int
-        public var digest: ContentDigest
+        public var digest: ContentID
     }
 
     /// Hash of one whole chunk held in memory.
-    public static func chunkHash(track: Track, index: UInt64, bytes: [UInt8]) -> ContentDigest {
-        ContentDigest.sha256(concatenating: [Array(track.rawValue.utf8), bigEndian(index), bytes])
+    public static func chunkHash(track: Track, index: UInt64, bytes: [UInt8]) -> ContentID {
+        ContentID.sha256(concatenating: [Array(track.rawValue.utf8), bigEndian(index), bytes])
     }
 
     static func bigEndian(_ v: UInt64) -> [UInt8] {
@@ -38,17 +39,17 @@ public enum StreamedChunks {
 
         public var code: String {
             switch self {
-            case .tooManyChunks: "streamed.order.tooManyChunks"
-            case .chunksLeftOver: "streamed.order.chunksLeftOver"
+            case .tooManyChunks: StatusCode.streamedOrderTooManyChunks
+            case .chunksLeftOver: StatusCode.streamedOrderChunksLeftOver
             }
         }
     }
 
     /// Interleaves per-track chunk hashes in a global completion order (one track label per
     /// leaf: the next not-yet-used chunk of that track). The order must use every chunk once.
-    public static func leaves(video: [ContentDigest], audio: [ContentDigest], order: [Track]) throws(OrderError) -> [ContentDigest] {
+    public static func leaves(video: [ContentID], audio: [ContentID], order: [Track]) throws(OrderError) -> [ContentID] {
         var vi = 0, ai = 0
-        var out: [ContentDigest] = []
+        var out: [ContentID] = []
         out.reserveCapacity(order.count)
         for t in order {
             switch t {
@@ -67,7 +68,7 @@ public enum StreamedChunks {
     }
 
     /// The root over chunk hashes interleaved in `order`.
-    public static func root(video: [ContentDigest], audio: [ContentDigest], order: [Track]) throws(OrderError) -> ContentDigest {
+    public static func root(video: [ContentID], audio: [ContentID], order: [Track]) throws(OrderError) -> ContentID {
         MerkleTree(leaves: try leaves(video: video, audio: audio, order: order)).root
     }
 }
@@ -126,7 +127,7 @@ public final class TrackChunkHasher {
 
     private func endChunk() -> StreamedChunks.Chunk {
         let chunk = StreamedChunks.Chunk(track: track, index: index, byteCount: filled,
-                                         digest: ContentDigest(unchecked: hasher.finalize()))
+                                         digest: ContentID(digest: hasher.finalize())!)
         index += 1
         started = false
         filled = 0

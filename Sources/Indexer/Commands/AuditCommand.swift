@@ -62,7 +62,7 @@ struct AuditCommand: Command {
         let detail = "audit\(sample < 1 ? " (sample \(sample))" : ""): checked \(report.blobsChecked) of \(report.blobsInStore) blobs, "
             + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged"
         try store.environment.write { txn in
-            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent, objects: report.damaged.map { .blob($0.blob.hex) },
+            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent, objects: report.damaged.map { .blob($0.blob) },
                                             outcome: report.isClean ? .success : .failure, detail: detail), in: txn)
         }
     }

@@ -1,6 +1,7 @@
 import CAS
 import Export
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -72,7 +73,7 @@ struct ExportCommand: Command {
         for a in ExportRecovery.run(journal: journal, custody: archive.custody, folders: [parent]) {
             context.console.err("export: \(a.kind.rawValue) stale staging folder \(a.staging) (process \(a.pid)): \(a.detail)")
         }
-        var ids: [String] = []
+        var ids: [ContentID] = []
         var indeterminate = 0
         if usesQuery {
             let result = try QueryCommand.queryErrors { try selection?.query(archive.index) ?? QueryResult(matches: [], indeterminate: []) }
@@ -158,7 +159,7 @@ struct ExportCommand: Command {
     }
 
     /// A full record ID or an unambiguous prefix of ≥ 8 hex digits.
-    static func resolve(_ given: String, _ index: RecordIndex) throws -> String {
+    static func resolve(_ given: String, _ index: RecordIndex) throws -> ContentID {
         guard let id = try RecordReference.resolve(given, in: index, command: name) else { throw ExportError.unknownRecord(given) }
         return id
     }

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 
 /// `get ID [-o FILE]`: writes a blob to stdout or a file, re-hashing it on the way.
 struct GetCommand: Command {
@@ -27,7 +28,7 @@ struct GetCommand: Command {
 
     /// A 64-hex-digit ID, or a usage error.
     static func parseID(_ text: String, command: String) throws -> ContentID {
-        guard let id = ContentID(hex: text) else {
+        guard let id = ContentID(hexIgnoringCase: text) else {
             throw UsageError("'\(text)' is not a blob ID (64 hex digits)", command: command)
         }
         return id

@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import Ingest
 import LMDB
 import Verify
@@ -90,9 +91,9 @@ struct IngestCommand: Command {
     // MARK: Output
 
     static func text(_ item: IngestItem) -> String {
-        var line = "\(item.outcome.rawValue) \(item.recordId ?? "-") \(item.report.integrity.rawValue) \(item.sourcePath)"
+        var line = "\(item.outcome.rawValue) \(item.recordId?.hex ?? "-") \(item.report.integrity.rawValue) \(item.sourcePath)"
         if !item.report.sidecars.isEmpty {
-            line += " " + item.report.sidecars.map { "\($0.sink)=\($0.state)" }.joined(separator: " ")
+            line += " " + item.report.sidecars.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: " ")
         }
         if let e = item.report.error { line += " error=\(e.code)" }
         if let e = item.error { line += " failed: \(e)" }
@@ -103,11 +104,11 @@ struct IngestCommand: Command {
         let r = item.report
         var fields: [(String, JSONValue)] = [
             ("type", .string("capture")), ("path", .string(item.path)), ("sourcePath", .string(item.sourcePath)),
-            ("recordId", item.recordId.map { .string($0) } ?? .null), ("outcome", .string(item.outcome.rawValue)),
-            ("integrity", .string(r.integrity.rawValue)), ("kind", .string(r.kind)),
+            ("recordId", item.recordId.map { .string($0.hex) } ?? .null), ("outcome", .string(item.outcome.rawValue)),
+            ("integrity", .string(r.integrity.rawValue)), ("kind", .string(r.kind.rawValue)),
             ("trust", r.signer.map { .string($0.trust.rawValue) } ?? .null),
-            ("variantBlob", r.sha256.map { .string($0) } ?? .null),
-            ("sidecars", .object(r.sidecars.map { ($0.sink, .string($0.state)) })),
+            ("variantBlob", r.sha256.map { .string($0.hex) } ?? .null),
+            ("sidecars", .object(r.sidecars.map { ($0.sink.rawValue, .string($0.state.rawValue)) })),
             ("files", .int(Int64(r.files.count))), ("newBlobs", .int(Int64(item.newBlobs))), ("bytes", .int(Int64(item.bytes))),
         ]
         if let e = r.error { fields.append(("itemError", .object([("code", .string(e.code)), ("message", .string(e.message))]))) }
@@ -120,8 +121,8 @@ struct IngestCommand: Command {
     }
 
     static let outcomeOrder = IngestItem.Outcome.allCases.map(\.rawValue)
-    static let integrityOrder = ["intact", "tampered", "unsigned", "malformed"]
-    static let sidecarOrder = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
+    static let integrityOrder = Integrity.allCases.map(\.rawValue)
+    static let sidecarOrder = SidecarState.allCases.map(\.rawValue)
 
     static func json(_ s: IngestSummary) -> JSONValue {
         let obj: ([(String, Int)]) -> JSONValue = { .object($0.map { ($0.0, .int(Int64($0.1))) }) }

@@ -59,7 +59,7 @@ struct LogCommand: Command {
                 guard let found = try RecordReference.resolve(given, in: archive.index, command: name) else {
                     throw QueryError.notFound(id)
                 }
-                object = found
+                object = found.hex
             }
         }
         let events = try object.map { try archive.custody.events(forObject: $0) } ?? archive.custody.allEvents()

@@ -33,6 +33,14 @@ struct PutCommand: Command {
             } catch let e as CASError where CommandRunner.exitCode(for: e) == .failure {
                 context.console.err("Error: \(path): \(e)")
                 failed = true
+            } catch let e as FileOpenError {
+                // Not a regular file, a symlink, or over the size limit: refused before a byte is read.
+                context.console.err("Error: \(path): \(e)")
+                failed = true
+            } catch let e as FileChange {
+                // Grew or changed while read (a /proc file's size is not its content): nothing stored.
+                context.console.err("Error: \(path): \(e)")
+                failed = true
             }
         }
         return failed ? .failure : .success

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import Query
 
 /// `query [filters] [--format table|json|csv] [--count | --limit N]`: records selected by index scans.
@@ -21,12 +22,13 @@ struct QueryCommand: Command {
     with exact filters only (a full fingerprint or a prefix naming one, sidecar, sink, state,
     kind, trust) the scan stops there.
     """
-    static let integrityValues = ["intact", "tampered", "unsigned", "malformed"]
-    static let sidecarValues = ["verified", "mismatch", "missing", "uncommitted", "failed", "never-recorded"]
-    static let sinkValues = ["audio", "sensors", "ring", "depth", "second-view"]
-    static let kindValues = ["still", "video", "audio", "document", "unknown"]
-    static let trustValues = ["trusted", "untrusted"]
     static let formatValues = ["table", "json", "csv"]
+    /// The allowed values of the filter options: the vocabularies' words, in their order.
+    static let integrityValues = Integrity.allCases.map(\.rawValue)
+    static let sidecarValues = SidecarState.allCases.map(\.rawValue)
+    static let sinkValues = SidecarSink.allCases.map(\.rawValue)
+    static let kindValues = MediaKind.allCases.map(\.rawValue)
+    static let trustValues = Trust.allCases.map(\.rawValue)
     /// The filter options, shared with any command that selects records the way `query` does
     /// (parse them with `parseFilter(_:command:)`).
     static let filterOptions = [
@@ -65,7 +67,7 @@ struct QueryCommand: Command {
         }
         let result = try queryErrors { try selection.query(index, limit: limit) }
         // Bodies are read in batches, so memory stays bounded however many records match.
-        func rows(_ ids: [String], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
+        func rows(_ ids: [ContentID], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
             var start = 0
             while start < ids.count {
                 let batch = Array(ids[start..<min(ids.count, start + 1024)])
@@ -144,7 +146,7 @@ struct QueryCommand: Command {
         static let widths = [64, 7, 9, 9, 16, 24]
 
         static func cells(_ r: RecordRow) -> [String] {
-            [r.recordId, r.kind, r.integrity, r.trust ?? "-", r.keyFingerprint.map { String($0.prefix(16)) } ?? "-",
+            [r.recordId.hex, r.kind.rawValue, r.integrity.rawValue, r.trust?.rawValue ?? "-", r.keyFingerprint.map { String($0.hex.prefix(16)) } ?? "-",
              r.captureTime ?? "-", r.sidecarSummary.isEmpty ? "-" : r.sidecarSummary]
         }
 

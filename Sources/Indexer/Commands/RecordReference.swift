@@ -1,3 +1,4 @@
+import Ground
 import Query
 
 /// A record named on the command line: the full ID or an unambiguous prefix of at least 8 hex
@@ -15,11 +16,11 @@ enum RecordReference {
 
     /// The one record ID `given` names: nil when none does; a usage error when it is malformed
     /// or names several (they are listed).
-    static func resolve(_ given: String, in index: RecordIndex, command: String) throws -> String? {
+    static func resolve(_ given: String, in index: RecordIndex, command: String) throws -> ContentID? {
         let prefix = try checked(given, command: command)
         let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 5) }
         guard found.count <= 1 else {
-            throw UsageError("'\(given)' matches several records: \(found.joined(separator: ", "))\(found.count == 5 ? ", …" : "")",
+            throw UsageError("'\(given)' matches several records: \(found.map(\.hex).joined(separator: ", "))\(found.count == 5 ? ", …" : "")",
                              command: command)
         }
         return found.first

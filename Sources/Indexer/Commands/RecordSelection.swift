@@ -1,3 +1,4 @@
+import Ground
 import Query
 
 /// The records the filter options select (`query`, `reverify`, `export --query`): within one
@@ -74,11 +75,11 @@ struct RecordSelection: Equatable {
                     switch n {
                     case 0: g.keyPrefix = v
                     case 1: g.timePrefix = v
-                    case 2: g.integrity = v
-                    case 3: g.sidecarState = v
-                    case 4: g.sink = v
-                    case 5: g.kind = v
-                    default: g.trust = v
+                    case 2: g.integrity = v.flatMap(Integrity.init(rawValue:))
+                    case 3: g.sidecarState = v.flatMap(SidecarState.init(rawValue:))
+                    case 4: g.sink = v.flatMap(SidecarSink.init(rawValue:))
+                    case 5: g.kind = v.flatMap(MediaKind.init(rawValue:))
+                    default: g.trust = v.flatMap(Trust.init(rawValue:))
                     }
                     return g
                 }
@@ -91,7 +92,7 @@ struct RecordSelection: Equatable {
     /// each list (every filter's first `limit` are right, so their union's are).
     func query(_ index: RecordIndex, limit: Int? = nil) throws -> QueryResult {
         if filters.count == 1 { return try index.query(filters[0], limit: limit) }
-        var matches = Set<String>(), indeterminate = Set<String>()
+        var matches = Set<ContentID>(), indeterminate = Set<ContentID>()
         for f in filters {
             let r = try index.query(f, limit: limit)
             matches.formUnion(r.matches)

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Ingest
 import Query
 import Verify
@@ -29,7 +30,7 @@ struct ReverifyCommand: Command {
             signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
             tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
-        var selected: [String]?
+        var selected: [ContentID]?
         if !selection.isEverything {
             let r = try QueryCommand.queryErrors { try selection.query(archive.index) }
             selected = r.matches + r.indeterminate
@@ -46,16 +47,17 @@ struct ReverifyCommand: Command {
             if r.error != nil { failed += 1 } else if r.report?.needsAttention == true { attention += 1 }
             if context.json {
                 var fields: [(String, JSONValue)] = [
-                    ("type", .string("record")), ("recordId", .string(r.recordId)),
-                    ("integrity", .string(r.after.integrity)), ("trust", r.after.trust.map { .string($0) } ?? .null),
-                    ("previousIntegrity", .string(r.before.integrity)), ("previousTrust", r.before.trust.map { .string($0) } ?? .null),
+                    ("type", .string("record")), ("recordId", .string(r.recordId.hex)),
+                    ("integrity", .string(r.after.integrity.rawValue)), ("trust", r.after.trust.map { .string($0.rawValue) } ?? .null),
+                    ("previousIntegrity", .string(r.before.integrity.rawValue)),
+                    ("previousTrust", r.before.trust.map { .string($0.rawValue) } ?? .null),
                     ("changed", .bool(r.changed)),
                 ]
                 if let e = r.error { fields.append(("error", .string(e))) }
                 c.json(.object(fields))
             } else {
-                var line = "\(r.recordId) \(r.after.integrity) \(r.after.trust ?? "-")"
-                if r.changed { line += " (was \(r.before.integrity) \(r.before.trust ?? "-"))" }
+                var line = "\(r.recordId) \(r.after.integrity.rawValue) \(r.after.trust?.rawValue ?? "-")"
+                if r.changed { line += " (was \(r.before.integrity.rawValue) \(r.before.trust?.rawValue ?? "-"))" }
                 if let e = r.error { line += " error: \(e)" }
                 c.out(line)
             }

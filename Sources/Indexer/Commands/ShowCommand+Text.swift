@@ -14,11 +14,11 @@ extension ShowCommand {
         func add(_ key: String, _ value: String) {
             lines.append("  " + (key + ":").padding(toLength: 21, withPad: " ", startingAt: 0) + value)
         }
-        add("kind", r.kind)
+        add("kind", r.kind.rawValue)
         if report == nil { add("report", "the stored report is not JSON (show --json says why)") }
 
         section("Integrity")
-        add("state", r.integrity)
+        add("state", r.integrity.rawValue)
         let codes = report?["statusCodes"] as? [String: Any]
         let failures = statusLines(codes?["failure"])
         if failures.isEmpty {
@@ -40,8 +40,8 @@ extension ShowCommand {
         }
 
         section("Signer")
-        add("trust", r.trust ?? "-")
-        add("key", r.keyFingerprint ?? "- (unsigned)")
+        add("trust", r.trust?.rawValue ?? "-")
+        add("key", r.keyFingerprint?.hex ?? "- (unsigned)")
         if let s = report?["signer"] as? [String: Any] {
             if let v = s["subject"] as? String { add("subject", v) }
             if let v = s["issuer"] as? String { add("issuer", v) }
@@ -57,14 +57,14 @@ extension ShowCommand {
         let detailed = (report?["sidecars"] as? [[String: Any]]) ?? []
         if r.sidecars.isEmpty && detailed.isEmpty { add("sidecars", "none") }
         for (sink, state) in r.sidecars.sorted(by: { $0.key < $1.key }) {
-            var v = state
-            if let d = detailed.first(where: { $0["sink"] as? String == sink }) {
+            var v = state.rawValue
+            if let d = detailed.first(where: { $0["sink"] as? String == sink.rawValue }) {
                 if let f = d["file"] as? String { v += " " + VerifyCommand.short(f) }
                 if let c = d["committedSha256"] as? String { v += " committed " + c }
                 if let a = d["actualSha256"] as? String, a != d["committedSha256"] as? String { v += " actual " + a }
                 if let notes = d["notes"] as? [String], !notes.isEmpty { v += " [" + notes.joined(separator: ", ") + "]" }
             }
-            add(sink, v)
+            add(sink.rawValue, v)
         }
         for u in (report?["unreferenced"] as? [String]) ?? [] { add("unreferenced", u) }
 
@@ -73,7 +73,7 @@ extension ShowCommand {
             add("variant", "\(v.blobId) \(v.size) bytes, first ingested \(v.firstIngested)")
             for p in v.sourcePaths { add("  source", p) }
         }
-        for f in r.files { add(f.role, "\(f.blobId) \(f.size) bytes \(f.relativePath)") }
+        for f in r.files { add(f.role.rawValue, "\(f.blobId) \(f.size) bytes \(f.relativePath)") }
         for d in r.derived ?? [] {
             if let blob = d.blobId {
                 add("derived " + d.kind, "\(blob) \(d.size ?? 0) bytes \(d.width ?? 0)x\(d.height ?? 0) from \(d.sourceBlobId) by \(d.tool) (not evidence)")

@@ -26,11 +26,11 @@ struct ShowCommand: Command {
         guard let id = try RecordReference.resolve(args.positionals[0], in: index, command: name) else {
             throw QueryError.notFound(args.positionals[0].lowercased())
         }
-        guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id) }
+        guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id.hex) }
         let custody = try CustodyLog(environment: store.environment)
         var events: [UInt64: CustodyEvent] = [:]
         let objects = [record.recordId] + record.variants.map(\.blobId) + record.files.map(\.blobId)
-        for object in Set(objects) {
+        for object in Set(objects.map(\.hex)) {
             for e in try custody.events(forObject: object) { events[e.seq] = e }
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }

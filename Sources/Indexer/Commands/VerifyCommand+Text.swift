@@ -19,12 +19,12 @@ extension VerifyCommand {
         add("integrity", integrity)
         if let s = r.signer {
             add("signer", "\(s.subject) (issuer \(s.issuer)); \(s.trust.rawValue)")
-            add("key", s.keyFingerprint + (s.algorithm.map { " \($0)" } ?? ""))
+            add("key", s.keyFingerprint.hex + (s.algorithm.map { " \($0)" } ?? ""))
         }
         var ts = r.timestamp.state
         if let t = r.timestamp.genTime { ts += " " + ISO8601DateFormatter().string(from: t) }
         add("timestamp", ts)
-        add("kind", r.kind + (r.sha256.map { " sha256 \($0)" } ?? ""))
+        add("kind", r.kind.rawValue + (r.sha256.map { " sha256 \($0)" } ?? ""))
         if let t = r.captureTime { add("capture time", "\(t) @ \(r.timeRung ?? "?")") }
         if let a = r.recordAssertion, a != "present" {
             add("record", a + (r.recordError.map { " (\($0.code): \($0.message))" } ?? ""))
@@ -41,10 +41,10 @@ extension VerifyCommand {
             add("context", facts.joined(separator: "; "))
         }
         for s in r.sidecars {
-            var v = s.state
+            var v = s.state.rawValue
             if let f = s.file { v += " " + short(f) }
             if !s.notes.isEmpty { v += " [" + s.notes.joined(separator: ", ") + "]" }
-            add("sidecar " + s.sink, v)
+            add("sidecar " + s.sink.rawValue, v)
         }
         for u in r.unreferenced { add("unreferenced", u) }
         for d in r.disclosure {
@@ -54,7 +54,7 @@ extension VerifyCommand {
         }
         if let c = r.streamedChunks {
             add("streamed chunks", c.state == "present"
-                ? "present root \(c.root ?? "?") (\(c.videoChunks ?? 0) video, \(c.audioChunks ?? 0) audio chunks)"
+                ? "present root \(c.root?.hex ?? "?") (\(c.videoChunks ?? 0) video, \(c.audioChunks ?? 0) audio chunks)"
                 : "absent")
             if let rc = c.recomputation {
                 var v = "\(rc.state.rawValue) (\(rc.ordersTried) orders tried"
@@ -71,17 +71,17 @@ extension VerifyCommand {
             if let reason = p.reason { v += " (\(reason.rawValue))" }
             add("parallax", v)
         }
-        for m in (r.media ?? []) where m.role == "media" || m.role == "audio" {
+        for m in (r.media ?? []) where m.role == .media || m.role == .audio {
             if let f = m.facts {
                 let streams = f.streams.map { s in
                     [s.type, s.codec, s.width.map { "\($0)x\(s.height ?? 0)" }, s.sampleRate.map { "\($0) Hz" },
                      s.channels.map { "\($0) ch" }].compactMap { $0 }.joined(separator: " ")
                 }.joined(separator: "; ")
                 var v = "\(short(m.file)) \(f.container): \(streams)"
-                if let d = f.durationSeconds, m.role != "media" || r.kind == "video" { v += String(format: ", %.2f s", d) }
-                add("media " + m.role, v)
+                if let d = f.durationSeconds, m.role != .media || r.kind == .video { v += String(format: ", %.2f s", d) }
+                add("media " + m.role.rawValue, v)
             } else if let e = m.error {
-                add("media " + m.role, "\(short(m.file)) unreadable (\(e.code))")
+                add("media " + m.role.rawValue, "\(short(m.file)) unreadable (\(e.code))")
             }
         }
         for f in r.statusCodes.failure { add("failure", f.code + (f.explanation.map { " (\($0))" } ?? "")) }

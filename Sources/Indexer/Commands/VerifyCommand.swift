@@ -42,7 +42,7 @@ struct VerifyCommand: Command {
             do {
                 locations = try CaptureVerifier.discover(path)
             } catch {
-                var r = CaptureReport(path: path, kind: "unknown", integrity: .malformed, timestamp: .init(state: "absent"))
+                var r = CaptureReport(path: path, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
                 r.error = .init(code: error.code, message: error.message)
                 attention = true
                 emit(r, context)

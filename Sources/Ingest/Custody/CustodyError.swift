@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Failures of the custody log, each with a stable `code`.
 public enum CustodyError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,8 +10,8 @@ public enum CustodyError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var code: String {
         switch self {
-        case .malformedEvent: "custody.malformedEvent"
-        case .notInitialised: "custody.notInitialised"
+        case .malformedEvent: StatusCode.custodyMalformedEvent
+        case .notInitialised: StatusCode.custodyNotInitialised
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// One entry of the archive's custody log: what happened to which objects, when, by whom and
 /// with what result, chained to the entry before it by hash.
@@ -150,8 +151,8 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
             self.kind = kind
             self.id = id
         }
-        public static func record(_ id: String) -> Object { Object(kind: "record", id: id) }
-        public static func blob(_ id: String) -> Object { Object(kind: "blob", id: id) }
+        public static func record(_ id: ContentID) -> Object { Object(kind: "record", id: id.hex) }
+        public static func blob(_ id: ContentID) -> Object { Object(kind: "blob", id: id.hex) }
         public static func anchor(_ id: String) -> Object { Object(kind: "anchor", id: id) }
     }
 

@@ -1,15 +1,16 @@
 import Crypto
 import Foundation
+import Ground
 import Query
 import Verify
 
 extension IndexedRecord {
     /// The record a verification report describes, first seen now from `sourcePath`.
     /// `reportJSON`: `encode(r)` when already made (by a worker).
-    init(report r: CaptureReport, recordId: String, sourcePath: String, ingestTime: String, reportJSON: Data? = nil) throws {
+    init(report r: CaptureReport, recordId: ContentID, sourcePath: String, ingestTime: String, reportJSON: Data? = nil) throws {
         let variants = r.sha256.map { [Variant(blobId: $0, size: r.size ?? 0, sourcePaths: [sourcePath], firstIngested: ingestTime)] } ?? []
-        self.init(recordId: recordId, kind: r.kind, integrity: r.integrity.rawValue,
-                  trust: r.signer?.trust.rawValue, keyFingerprint: r.signer?.keyFingerprint,
+        self.init(recordId: recordId, kind: r.kind, integrity: r.integrity,
+                  trust: r.signer?.trust, keyFingerprint: r.signer?.keyFingerprint,
                   captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyLog.timestamp),
                   ingestTime: ingestTime, failureCodes: r.statusCodes.failure.map(\.code),
                   sidecars: Dictionary(r.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),
@@ -18,7 +19,7 @@ extension IndexedRecord {
 
     /// Every file of the report but the delivery file, as stored files.
     static func storedFiles(_ r: CaptureReport) -> [StoredFile] {
-        r.files.filter { $0.role != "media" }.map {
+        r.files.filter { $0.role != .media }.map {
             StoredFile(role: $0.role, relativePath: $0.relativePath, blobId: $0.sha256, size: $0.size)
         }
     }
@@ -28,14 +29,14 @@ extension IndexedRecord {
 
     /// The record ID of an item that could not be read at all (no bytes to hash): SHA-256 of
     /// `"exhibit-archive unreadable item" 0x00 sourcePath`, so a re-run finds the same record.
-    static func unreadableId(sourcePath: String) -> String {
-        Hex.encode(MessageDigest.sha256(Array("exhibit-archive unreadable item".utf8) + [0] + Array(sourcePath.utf8)))
+    static func unreadableId(sourcePath: String) -> ContentID {
+        ContentID.sha256(of: Array("exhibit-archive unreadable item".utf8) + [0] + Array(sourcePath.utf8))
     }
 
     /// Adds the files of another report that this record does not list yet (by blob and path).
     mutating func merge(files other: [StoredFile]) {
-        var have = Set(files.map { $0.blobId + "\u{0}" + $0.relativePath })
-        for f in other where have.insert(f.blobId + "\u{0}" + f.relativePath).inserted { files.append(f) }
+        var have = Set(files.map { FileKey(blobId: $0.blobId, relativePath: $0.relativePath) })
+        for f in other where have.insert(FileKey(blobId: f.blobId, relativePath: f.relativePath)).inserted { files.append(f) }
     }
 
     /// Takes the verification fields (state, trust, signer, times, codes, sidecars, report) of
@@ -52,4 +53,10 @@ extension IndexedRecord {
         sidecars = other.sidecars
         reportJSON = other.reportJSON
     }
+}
+
+/// A stored file's identity within a record: its blob under its path.
+struct FileKey: Hashable {
+    var blobId: ContentID
+    var relativePath: String
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Why one capture could not be stored. `code` is stable.
 public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -7,7 +8,7 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var code: String {
         switch self {
-        case .fileChanged: "ingest.fileChanged"
+        case .fileChanged: StatusCode.ingestFileChanged
         }
     }
 

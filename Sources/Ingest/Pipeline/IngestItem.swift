@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Verify
 
 /// What ingest did with one capture.
@@ -14,7 +15,7 @@ public struct IngestItem: Sendable {
     public var path: String
     /// `dump-root-name/relative/path`, the source path recorded in the variant.
     public var sourcePath: String
-    public var recordId: String?
+    public var recordId: ContentID?
     public var outcome: Outcome
     /// The verification report (also stored in the record).
     public var report: CaptureReport

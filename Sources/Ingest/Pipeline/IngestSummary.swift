@@ -28,8 +28,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         outcomes[item.outcome.rawValue, default: 0] += 1
         integrity[item.report.integrity.rawValue, default: 0] += 1
         for s in item.report.sidecars {
-            sidecars[s.state, default: 0] += 1
-            sidecarsBySink[s.sink, default: [:]][s.state, default: 0] += 1
+            sidecars[s.state.rawValue, default: 0] += 1
+            sidecarsBySink[s.sink.rawValue, default: [:]][s.state.rawValue, default: 0] += 1
         }
         if item.report.error != nil { itemErrors += 1 }
         newBlobs += item.newBlobs

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import LMDB
 import Query
 import Verify
@@ -44,17 +45,15 @@ extension Ingestor {
             return item
         }
         // Blobs: exactly the files the verifier read, each under the digest it reported.
-        var blobs: [String] = []
+        var blobs: [ContentID] = []
         for f in report.files {
-            if let s = p.staged[f.path], s.id.hex == f.sha256 {
+            if let s = p.staged[f.path], s.id == f.sha256 {
                 if try archive.store.commit(s, in: txn) { item.newBlobs += 1 }
             } else {
-                let fd = open(f.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-                guard fd >= 0 else { throw CASError.input(path: f.path, errno: errno) }
-                defer { close(fd) }
-                var source = FileDescriptorSource(fd: fd, path: f.path)
+                let file = try FileByteSource(opening: f.path, limit: FileLimits.defaultMaxFileBytes)
+                var source = ByteReader(file)
                 let put = try archive.store.put(from: &source, in: txn)
-                guard put.id.hex == f.sha256 else { throw IngestError.fileChanged(path: f.path) }
+                guard put.id == f.sha256 else { throw IngestError.fileChanged(path: f.path) }
                 if put.isNew { item.newBlobs += 1 }
                 item.bytes += put.size
             }
@@ -75,7 +74,7 @@ extension Ingestor {
                 let fresh = try makeFresh()
                 existing.variants += fresh.variants
                 existing.merge(files: fresh.files)
-                if fresh.integrity == "intact", existing.integrity != "intact" { existing.adoptVerification(of: fresh) }
+                if fresh.integrity == .intact, existing.integrity != .intact { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
                 drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
             } else {
@@ -101,7 +100,7 @@ extension Ingestor {
     }
 
     /// The events of a capture stored: digests, signature, validation, ingestion.
-    func events(for p: PreparedCapture, recordId: String, blobs: [String], detail: String) -> [CustodyDraft] {
+    func events(for p: PreparedCapture, recordId: ContentID, blobs: [ContentID], detail: String) -> [CustodyDraft] {
         let r = p.report
         let agent = options.agent
         let record = CustodyEvent.Object.record(recordId)
@@ -116,7 +115,7 @@ extension Ingestor {
                                     detail: "signer \(s.keyFingerprint) \(s.trust.rawValue); integrity \(r.integrity.rawValue); timestamp \(r.timestamp.state)"))
         }
         var validation = "integrity \(r.integrity.rawValue)"
-        if !r.sidecars.isEmpty { validation += "; sidecars " + r.sidecars.map { "\($0.sink)=\($0.state)" }.joined(separator: ",") }
+        if !r.sidecars.isEmpty { validation += "; sidecars " + r.sidecars.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",") }
         if !r.statusCodes.failure.isEmpty { validation += "; failures " + r.statusCodes.failure.map(\.code).joined(separator: ",") }
         if let e = r.error { validation += "; error \(e.code)" }
         out.append(CustodyDraft(.validation, agent: agent, objects: [record] + (r.sha256.map { [.blob($0)] } ?? []),

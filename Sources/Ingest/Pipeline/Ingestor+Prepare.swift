@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import Query
 import Verify
 
@@ -24,7 +25,7 @@ extension Ingestor {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: stored,
                                    staged: staged, bytes: bytes, unchanged: true)
         }
-        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id.hex),
+        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id),
                                      knownContents: staged.compactMapValues(\.inlineBytes))
         // One read: is the record in the archive already? If not (the usual case), the worker
         // makes what only a new record needs — its thumbnail and its stored report JSON — so
@@ -44,16 +45,16 @@ extension Ingestor {
     /// re-ingest or a resumed ingest skips verification and media work. Anything else — a new
     /// or changed file, a new path, another variant — is verified as usual.
     func unchangedReport(_ location: CaptureLocation, staged: [String: StagedBlob]) -> CaptureReport? {
-        guard let delivery = staged[location.deliveryFile]?.id.hex,
+        guard let delivery = staged[location.deliveryFile]?.id,
               let recordId = try? archive.index.recordId(forVariant: delivery),
               let record = try? archive.index.get(recordId: recordId),
               record.variants.contains(where: { $0.blobId == delivery && $0.sourcePaths.contains(Self.sourcePath(location)) }),
               let report = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON),
               report.sha256 == delivery else { return nil }
-        let stored = Set(record.files.map { $0.relativePath + "\u{0}" + $0.blobId })
+        let stored = Set(record.files.map { FileKey(blobId: $0.blobId, relativePath: $0.relativePath) })
         let folder = (location.captureFolder ?? "") + "/"
         for (path, blob) in staged where path != location.deliveryFile {
-            guard path.hasPrefix(folder), stored.contains(String(path.dropFirst(folder.count)) + "\u{0}" + blob.id.hex) else { return nil }
+            guard path.hasPrefix(folder), stored.contains(FileKey(blobId: blob.id, relativePath: String(path.dropFirst(folder.count)))) else { return nil }
         }
         return report
     }
@@ -62,8 +63,7 @@ extension Ingestor {
     public static func estimatedBytes(_ captures: [CaptureLocation]) -> UInt64 {
         captures.reduce(UInt64(0)) { total, c in
             filesToStage(c).reduce(total) { sum, path in
-                var st = stat()
-                return lstat(path, &st) == 0 ? sum + UInt64(st.st_size) : sum
+                sum + ((try? FileSystem.status(atPath: path)).map { UInt64(max(0, $0.size)) } ?? 0)
             }
         }
     }
@@ -88,21 +88,19 @@ extension Ingestor {
     }
 
     private static func walk(_ folder: String, depth: Int, into out: inout [String]) {
-        guard depth < 16, out.count < 100_000, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() {
-            let path = folder + "/" + name
-            var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
-            switch st.st_mode & S_IFMT {
-            case S_IFREG: out.append(path)
-            case S_IFDIR: walk(path, depth: depth + 1, into: &out)
+        guard depth < 16, out.count < 100_000, let names = try? FileSystem.entries(atPath: folder) else { return }
+        for name in names {
+            let path = folder + "/" + name.text
+            guard let st = try? FileSystem.status(atPath: path) else { continue }
+            switch st.kind {
+            case .regular: out.append(path)
+            case .directory: walk(path, depth: depth + 1, into: &out)
             default: continue
             }
         }
     }
 
     static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+        (try? FileSystem.status(atPath: path))?.isRegularFile == true
     }
 }

@@ -1,4 +1,5 @@
 import CAS
+import Ground
 import LMDB
 import Media
 import Query
@@ -14,15 +15,15 @@ extension Ingestor {
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob]) -> PreparedThumbnail? {
         guard options.thumbnails, let source = report.sha256, report.recordId != nil else { return nil }
         let deliveryFile = location.deliveryFile
-        let delivery = staged[deliveryFile].flatMap { $0.id.hex == source ? $0.inlineBytes : nil }
+        let delivery = staged[deliveryFile].flatMap { $0.id == source ? $0.inlineBytes : nil }
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,
                                 sourceBlobId: source, tool: Thumbnail.tool, finding: nil)
         do {
-            let media: any MediaByteSource = if let bytes = delivery { MemoryMediaSource(bytes) }
-                                             else { try FileMediaSource(path: deliveryFile) }
+            let media: any ByteSource = if let bytes = delivery { MemoryByteSource(bytes) }
+                                        else { try FileByteSource(path: deliveryFile) }
             let t = try Thumbnail.make(source: media, name: deliveryFile)
             let staged = try archive.store.stage(inline: t.jpeg)
-            entry.blobId = staged.id.hex
+            entry.blobId = staged.id
             entry.size = staged.size
             entry.mediaType = "image/jpeg"
             entry.width = t.width

@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import Ground
 import Query
 import Verify
 
@@ -22,9 +23,9 @@ public struct Reverifier: Sendable {
 
     /// One record re-verified.
     public struct Result: Sendable {
-        public var recordId: String
-        public var before: (integrity: String, trust: String?)
-        public var after: (integrity: String, trust: String?)
+        public var recordId: ContentID
+        public var before: (integrity: Integrity, trust: Trust?)
+        public var after: (integrity: Integrity, trust: Trust?)
         public var report: CaptureReport?
         /// Why it could not be re-verified (`cas.…` codes when a stored blob is damaged or gone).
         public var error: String?
@@ -32,7 +33,7 @@ public struct Reverifier: Sendable {
     }
 
     /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each.
-    public func run(_ ids: [String]?, onResult: (Result) -> Void) throws {
+    public func run(_ ids: [ContentID]?, onResult: (Result) -> Void) throws {
         let all = try ids ?? archive.index.query(RecordFilter()).matches
         for id in all {
             guard let record = try archive.index.get(recordId: id) else { continue }
@@ -53,15 +54,15 @@ public struct Reverifier: Sendable {
         let name = variant.sourcePaths.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "capture.bin"
         let location = CaptureLocation(deliveryFile: folder + "/" + name, captureFolder: record.files.isEmpty ? nil : folder,
                                        dumpRoot: tmp + "/dump")
-        var known: [String: String] = [:]
+        var known: [String: ContentID] = [:]
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.files.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
-                guard let id = ContentID(hex: blob), !path.contains("/../") else { continue }
+                guard !path.contains("/../") else { continue }
                 try FileManager.default.createDirectory(atPath: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]),
                                                         withIntermediateDirectories: true)
-                try archive.store.export(id, to: path)
+                try archive.store.export(blob, to: path)
                 known[path] = blob
             }
         } catch {
@@ -85,16 +86,16 @@ public struct Reverifier: Sendable {
         return result
     }
 
-    func events(_ r: CaptureReport, recordId: String, before: IndexedRecord) -> [CustodyDraft] {
+    func events(_ r: CaptureReport, recordId: ContentID, before: IndexedRecord) -> [CustodyDraft] {
         var out: [CustodyDraft] = []
         if let s = r.signer {
             out.append(CustodyDraft(.digitalSignatureValidation, agent: agent, objects: [.record(recordId)],
                                     outcome: r.integrity == .intact && s.trust == .trusted ? .success : .warning,
-                                    detail: "reverify: signer \(s.keyFingerprint) \(s.trust.rawValue) (was \(before.trust ?? "-")); timestamp \(r.timestamp.state)"))
+                                    detail: "reverify: signer \(s.keyFingerprint) \(s.trust.rawValue) (was \(before.trust?.rawValue ?? "-")); timestamp \(r.timestamp.state)"))
         }
         out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId)] + (r.sha256.map { [.blob($0)] } ?? []),
                                 outcome: r.needsAttention ? .failure : .success,
-                                detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity))"))
+                                detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity.rawValue))"))
         return out
     }
 }

@@ -1,11 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Random-access bytes a container reader or a hasher works over: a file read with `pread`, or an
-/// array in memory. Readers ask only for what they need, so memory stays constant in file size.
+/// Random-access bytes: the one way every layer reads content — a container reader, a hasher,
+/// the capture verifier, libav (through an `AVIOContext`), the CAS. Reads never move anything
+/// (`read(at:…)` takes the offset, as swift-nio's `get*(at:)`), so one source can be shared by
+/// several readers; `ByteReader` adds a sequential position over any source. Implementations:
+/// `MemoryByteSource` (bytes in memory), `FileByteSource` (a descriptor read with `pread`), and
+/// the CAS's sources over stored chunks. Readers ask only for what they need, so memory stays
+/// constant in the size of the content.
 public protocol ByteSource: Sendable {
     /// Total length in bytes.
     var count: Int64 { get }
@@ -16,16 +15,24 @@ public protocol ByteSource: Sendable {
 }
 
 /// Why bytes could not be read. `code` is stable.
-public enum ByteSourceError: Error, Equatable, Sendable {
+public enum ByteSourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, errno: Int32)
     case readFailed(offset: Int64, errno: Int32)
     case outOfRange(offset: Int64, count: Int)
 
     public var code: String {
         switch self {
-        case .cannotOpen: "io.cannotOpen"
-        case .readFailed: "io.readFailed"
-        case .outOfRange: "io.outOfRange"
+        case .cannotOpen: StatusCode.ioCannotOpen
+        case .readFailed: StatusCode.ioReadFailed
+        case .outOfRange: StatusCode.ioOutOfRange
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let p, let e): "\(code): cannot open \(p): \(Errno(rawValue: e))"
+        case .readFailed(let o, let e): "\(code): read failed at \(o): \(Errno(rawValue: e))"
+        case .outOfRange(let o, let n): "\(code): \(n) bytes at \(o) are past the end"
         }
     }
 }
@@ -77,70 +84,20 @@ extension ByteSource {
             at += Int64(n)
         }
     }
-}
 
-/// Bytes held in memory.
-public struct MemoryByteSource: ByteSource {
-    public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-    public var count: Int64 { Int64(bytes.count) }
-    public func read(at offset: Int64, count: Int) throws(ByteSourceError) -> [UInt8] {
-        guard offset >= 0, offset <= Int64(bytes.count), count >= 0 else { throw .outOfRange(offset: offset, count: count) }
-        let start = Int(offset)
-        return Array(bytes[start..<min(bytes.count, start + count)])
+    /// Every byte (for small sources: bundles, listings; stream large ones).
+    public func readAll() throws(ByteSourceError) -> [UInt8] {
+        guard count <= Int64(Int.max) else { throw .outOfRange(offset: 0, count: Int.max) }
+        return try readExactly(at: 0, count: Int(count))
     }
 }
 
-/// A regular file read with `pread`; the descriptor is closed when the last reference goes.
-public final class FileByteSource: ByteSource, @unchecked Sendable {
-    private let fd: Int32
-    public let count: Int64
-    public let path: String
-
-    public init(path: String) throws(ByteSourceError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
-            close(fd)
-            throw .cannotOpen(path: path, errno: e)
+extension ByteSourceError {
+    /// The `errno` behind a failed open or read (0 for `outOfRange`).
+    public var errno: Int32 {
+        switch self {
+        case .cannotOpen(_, let e), .readFailed(_, let e): e
+        case .outOfRange: 0
         }
-        self.fd = fd
-        self.count = Int64(st.st_size)
-        self.path = path
-    }
-
-    deinit { close(fd) }
-
-    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
-        guard offset >= 0 else { throw .outOfRange(offset: offset, count: buffer.count) }
-        let want = Int(max(0, min(Int64(buffer.count), self.count - offset)))
-        guard want > 0, let base = buffer.baseAddress else { return 0 }
-        var done = 0
-        while done < want {
-            let n = pread(fd, base + done, want - done, off_t(offset) + off_t(done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(offset: offset, errno: errno)
-            }
-            if n == 0 { break }
-            done += n
-        }
-        return done
-    }
-
-    public func read(at offset: Int64, count: Int) throws(ByteSourceError) -> [UInt8] {
-        guard offset >= 0, count >= 0 else { throw .outOfRange(offset: offset, count: count) }
-        let want = Int(max(0, min(Int64(count), self.count - offset)))
-        if want == 0 { return [] }
-        var out = [UInt8](repeating: 0, count: want)
-        var failure: ByteSourceError?
-        var done = 0
-        out.withUnsafeMutableBytes { buf in
-            do throws(ByteSourceError) { done = try read(at: offset, into: buf) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        return done == want ? out : Array(out.prefix(done))
     }
 }
