@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Verify", targets: ["Verify"]),
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Inflate", targets: ["Inflate"]),
+        .library(name: "Ground", targets: ["Ground"]),
     ],
     targets: [
         // The ground floor: content IDs, byte sources, the file-system shim, the shared
