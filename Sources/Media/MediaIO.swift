@@ -55,6 +55,9 @@ final class MediaIO {
     }
 
     private func read(_ buf: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
+        // At or past the end (libav seeks where a header points) is the end of the stream, as
+        // pread gives it; Ground's MemoryByteSource refuses an offset past its end.
+        if position >= source.count { return exhibit_AVERROR_EOF }
         do {
             let n = try source.read(at: position, into: UnsafeMutableRawBufferPointer(start: buf, count: size))
             if n == 0 { return exhibit_AVERROR_EOF }
