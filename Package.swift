@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Crypto", targets: ["Crypto"]),
         .library(name: "Verify", targets: ["Verify"]),
         .library(name: "Media", targets: ["Media"]),
+        .library(name: "Inflate", targets: ["Inflate"]),
+        .library(name: "Ground", targets: ["Ground"]),
     ],
     targets: [
         // The ground floor: content IDs, byte sources, the file-system shim, the shared
@@ -31,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPQ", path: "Sources/CPQ", pkgConfig: "libpq",
@@ -39,6 +42,7 @@ let package = Package(
         // Thin wrappers: the only modules that import a C module.
         .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
         .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
+        .target(name: "Inflate", dependencies: ["Ground", "CZlib"]),
         .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
         .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
         .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
@@ -54,7 +58,7 @@ let package = Package(
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
-        .target(name: "C2PA", dependencies: ["Ground", "Crypto"]),
+        .target(name: "C2PA", dependencies: ["Ground", "Crypto", "Inflate"]),
         .target(name: "CaptureFormat", dependencies: ["Ground", "C2PA", "Crypto"]),
 
         // Stages.
@@ -92,11 +96,11 @@ let package = Package(
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals"]),
-        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Ground", "TestLiterals"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),

@@ -17,8 +17,12 @@ let harnesses: [(name: String, modules: [String])] = [
     ("cose", ["C2PA"]), ("claim", ["C2PA"]), ("manifest", ["C2PA", "Verify"]),
     ("x509", ["Crypto"]), ("tst", ["Crypto"]),
     ("record", ["CaptureFormat"]), ("ring", ["CaptureFormat"]), ("bundle", ["CaptureFormat"]),
-    ("caf", ["Media"]),
+    ("caf", ["Media", "Ground"]),
+    // The containers of issue 16 (FuzzContainers: the checks they share) and zlib.
+    ("png", ["C2PA"]), ("riff", ["C2PA"]), ("tiff", ["C2PA"]), ("gif", ["C2PA"]), ("svg", ["C2PA"]),
+    ("jxl", ["C2PA"]), ("id3", ["C2PA"]), ("pdf", ["C2PA"]), ("inflate", ["Inflate"]),
 ]
+let containerHarnesses: Set = ["png", "riff", "tiff", "gif", "svg", "jxl", "id3", "pdf"]
 
 let package = Package(
     name: "ExhibitArchiveFuzz",
@@ -26,9 +30,11 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["FuzzDriver"]),
+        .target(name: "FuzzContainers", dependencies: [.product(name: "C2PA", package: rootIdentity)]),
     ] + harnesses.map { h in
         .executableTarget(name: "fuzz-\(h.name)",
-                          dependencies: ["FuzzSupport"] + h.modules.map { .product(name: $0, package: rootIdentity) })
+                          dependencies: ["FuzzSupport"] + (containerHarnesses.contains(h.name) ? ["FuzzContainers"] : [])
+                              + h.modules.map { .product(name: $0, package: rootIdentity) })
     },
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,9 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 logs=${FUZZ_LOGS:-$here/.logs}; mkdir -p "$logs"
 default=(jpeg=10000000 jumbf=10000000 bmff=10000000 cbor=10000000 cose=1000000 claim=1000000
-         record=1000000 ring=1000000 bundle=1000000 x509=1000000 tst=1000000 manifest=1000000 caf=1000000)
+         record=1000000 ring=1000000 bundle=1000000 x509=1000000 tst=1000000 manifest=1000000 caf=1000000
+         png=10000000 riff=10000000 tiff=10000000 gif=10000000 svg=10000000 jxl=10000000 id3=10000000
+         pdf=10000000 inflate=1000000)
 [ $# -gt 0 ] && default=("$@")
 "$here/run.sh" --build-all
 for spec in "${default[@]}"; do

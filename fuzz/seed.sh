@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the seed corpora: a capture-synth dump with every fault class (the project's own
-# writers), cut into seeds by make-seeds.py, then minimized per target with libFuzzer's
+# writers), cut into seeds by make-seeds.py, and the samples of make-format-seeds.py (PNG,
+# RIFF, TIFF, GIF, SVG, JPEG XL, ID3, PDF signed by c2pa-rs; zlib streams), then minimized per target with libFuzzer's
 # -merge=1 into fuzz/corpus/TARGET (committed). Needs the harnesses (fuzz/run.sh --build-all).
 #   fuzz/seed.sh [TARGET...]      (default: every target)
 set -euo pipefail
@@ -11,6 +12,7 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 "$here/../.build/debug/capture-synth" "$work/dump" --stills 4 --videos 1 --video-seconds 1 --seed 11 --faults all >/dev/null
 python=$here/../.venv/bin/python; [ -x "$python" ] || python=python3
 "$python" "$here/make-seeds.py" "$work/dump" "$work/seeds"
+"$python" "$here/make-format-seeds.py" "$work/seeds"   # the containers of issue 16 and inflate (ffmpeg + c2pa-rs)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <("$here/run.sh" --list)
 for t in "${targets[@]}"; do
     [ -d "$work/seeds/$t" ] || { echo "seed: no seeds for $t" >&2; continue; }

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev zlib1g-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               libcurl4-openssl-dev openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
               groff-base zsh fish poppler-utils libxml2-utils
               e2fsprogs util-linux mount coreutils  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)

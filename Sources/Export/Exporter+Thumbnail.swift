@@ -32,6 +32,9 @@ extension Exporter {
             if let t = thumbnailer(media, kind) {
                 images[record.recordId.hex] = t
                 notes[record.recordId.hex] = "derived preview, not evidence: decoded at export from the delivery file in the bag"
+            } else if let finding = (record.derived ?? []).first(where: { $0.kind == "thumbnail" && $0.finding != nil })?.finding {
+                // No picture to show (a sound, a document, …): say why, as ingest found it.
+                notes[record.recordId.hex] = "none: \(finding)"
             }
         }
         return (images, notes)

@@ -31,7 +31,7 @@ public enum StatusCode {
     public static let assertionBmffHashMalformed = "assertion.bmffHash.malformed"
     public static let assertionBmffHashMatch = "assertion.bmffHash.match"
     public static let assertionBmffHashMismatch = "assertion.bmffHash.mismatch"
-    public static let assertionBmffHashUnsupported = "assertion.bmffHash.unsupported"
+    public static let assertionDataHashAdditionalExclusionsPresent = "assertion.dataHash.additionalExclusionsPresent"
     public static let assertionDataHashMalformed = "assertion.dataHash.malformed"
     public static let assertionDataHashMatch = "assertion.dataHash.match"
     public static let assertionDataHashMismatch = "assertion.dataHash.mismatch"
@@ -163,18 +163,32 @@ public enum StatusCode {
     public static let commitUnknownClaim = "commit.unknown-claim"
 
     // MARK: container.*
+    public static let containerBadBase64 = "container.badBase64"
+    public static let containerBadBlock = "container.badBlock"
     public static let containerBadBoxSize = "container.badBoxSize"
+    public static let containerBadChunk = "container.badChunk"
+    public static let containerBadIFD = "container.badIFD"
+    public static let containerBadMerkleBox = "container.badMerkleBox"
+    public static let containerBadPDF = "container.badPDF"
     public static let containerBadSegmentLength = "container.badSegmentLength"
+    public static let containerBadTag = "container.badTag"
+    public static let containerBadXML = "container.badXML"
+    public static let containerCrcMismatch = "container.crcMismatch"
+    public static let containerCycle = "container.cycle"
     public static let containerDepthExceeded = "container.depthExceeded"
+    public static let containerEncrypted = "container.encrypted"
     public static let containerManifestTooLarge = "container.manifestTooLarge"
     public static let containerMerkleOffsetUnexpected = "container.merkleOffsetUnexpected"
     public static let containerNoInsertionPoint = "container.noInsertionPoint"
     public static let containerNotBMFF = "container.notBMFF"
+    public static let containerNotFLAC = "container.notFLAC"
     public static let containerNotJPEG = "container.notJPEG"
     public static let containerOffsetOverflow = "container.offsetOverflow"
     public static let containerSizeChanged = "container.sizeChanged"
     public static let containerTooManyManifestStores = "container.tooManyManifestStores"
+    public static let containerTooManyParts = "container.tooManyParts"
     public static let containerTruncated = "container.truncated"
+    public static let containerUnsupported = "container.unsupported"
 
     // MARK: cose.*
     public static let coseBadProtectedHeader = "cose.badProtectedHeader"
@@ -295,6 +309,10 @@ public enum StatusCode {
     public static let indexStorage = "index.storage"
     public static let indexStorageDiskFull = "index.storage.diskFull"
     public static let indexUnsupportedFormat = "index.unsupportedFormat"
+
+    // MARK: inflate.*
+    public static let inflateCorrupt = "inflate.corrupt"
+    public static let inflateTooLarge = "inflate.tooLarge"
 
     // MARK: ingest.*
     public static let ingestFileChanged = "ingest.fileChanged"

@@ -21,7 +21,7 @@ struct SynthContext: Sendable {
         switch plan.kind {
         case .still: try buildStill(plan)
         case .video: try buildVideo(plan)
-        case .unknown: throw SynthError(StatusCode.synthUsage, "a capture is a still or a video")
+        case .audio, .document, .unknown: throw SynthError(StatusCode.synthUsage, "a capture is a still or a video")
         }
     }
 

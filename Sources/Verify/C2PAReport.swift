@@ -42,8 +42,12 @@ public struct C2PAReport: Codable, Sendable, Equatable {
     public var success: [Status] = []
     public var informational: [Status] = []
     public var failure: [Status] = []
-    /// Container kind read: `jpeg`, `bmff`, or nil.
+    /// Container format read (`ContainerFormat`: `jpeg`, `bmff`, `png`, `webp`, `wav`, `avi`,
+    /// `riff`, `tiff`, `dng`, `gif`, `svg`, `jxl`, `mp3`, `flac`, `pdf`), or nil.
     public var container: String?
+    /// What the container says the asset is: `still`, `video`, `audio`, `document`, `unknown`; nil
+    /// when the container could not be read.
+    public var kind: MediaKind?
     public var activeManifest: String?
     public var claimVersion: Int?
     /// SHA-256 of the active claim's exact bytes.

@@ -44,6 +44,10 @@ extension C2PAValidator {
             if isData {
                 var a = try DataHashAssertion(cbor: content)
                 if let grownStore { a.exclusions = Self.exclusions(a.exclusions, adjustedTo: grownStore) }
+                if a.exclusions.count > 1 {
+                    r.informational.append(.init(code: StatusCode.assertionDataHashAdditionalExclusionsPresent, url: url,
+                                                 explanation: "extra data hash exclusions found"))
+                }
                 expected = a.hash
                 actual = try a.computeHash(over: source, algorithm: .c2pa(a.alg, default: claim.alg))
             } else {
@@ -71,14 +75,11 @@ struct HardBindingCodes {
     let match: String
     let mismatch: String
     let malformed: String
-    let unsupported: String
 
     static let dataHash = HardBindingCodes(match: StatusCode.assertionDataHashMatch, mismatch: StatusCode.assertionDataHashMismatch,
-                                           malformed: StatusCode.assertionDataHashMalformed,
-                                           unsupported: StatusCode.assertionDataHashMismatch)
+                                           malformed: StatusCode.assertionDataHashMalformed)
     static let bmffHash = HardBindingCodes(match: StatusCode.assertionBmffHashMatch, mismatch: StatusCode.assertionBmffHashMismatch,
-                                           malformed: StatusCode.assertionBmffHashMalformed,
-                                           unsupported: StatusCode.assertionBmffHashUnsupported)
+                                           malformed: StatusCode.assertionBmffHashMalformed)
 
     /// The code of a BMFF verdict.
     func code(for verdict: BMFFHashVerdict) -> String {
@@ -86,7 +87,6 @@ struct HardBindingCodes {
         case .match: match
         case .mismatch: mismatch
         case .malformed: malformed
-        case .unsupported: unsupported
         }
     }
 }

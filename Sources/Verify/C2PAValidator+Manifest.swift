@@ -52,14 +52,23 @@ extension C2PAValidator {
         // The claim signature.
         let signature = verifySignature(manifest: manifest, claimBytes: Array(claimBytes), url: sigURL, report: &r)
         tampered = tampered || !signature.validated || !signature.padClean
-        // BMFF: the merkle-offset field must be 0 when no merkle tree is used (our files and
-        // c2pa-rs's unfragmented ones); the seed's parser checks it (ours, like the pad).
-        if let merkle = location.merkleOffset, merkle != 0 {
+        // BMFF: the merkle-offset field must be 0 (what our writers and c2pa-rs write, also with
+        // merkle boxes) or the offset of the first `merkle` uuid box (the specification's
+        // meaning); the seed's parser checks it (ours, like the pad): no hash covers it.
+        if let merkle = location.merkleOffset, merkle != 0,
+           merkle != boxes.flatMap({ BMFFContainer.firstMerkleBoxOffset(in: source, boxes: $0) }).map({ UInt64($0) }) {
             r.failure.append(.init(code: C2PAValidator.merkleOffsetUnexpected,
-                                   explanation: "uuid box merkle offset \(merkle) without merkle hashing"))
+                                   explanation: "uuid box merkle offset \(merkle) is neither 0 nor the first merkle box's offset"))
             tampered = true
         }
         signerTrusted = signature.trusted
+        // PNG: the caBX chunk's CRC-32. No hash covers the carrier (the data hash excludes the
+        // whole chunk), so a changed CRC would go unseen (ours, as the pad: c2pa-rs does not look).
+        if location.carrierChecksumMatches == false {
+            r.failure.append(.init(code: C2PAValidator.carrierChecksumMismatch,
+                                   explanation: "the \(r.container ?? "carrier") chunk's CRC-32 does not match its type and data"))
+            tampered = true
+        }
 
         // Every hashed URI the claim makes.
         tampered = !checkAssertionReferences(claim: claim, manifest: manifest, store: store, report: &r) || tampered
@@ -71,7 +80,7 @@ extension C2PAValidator {
         if manifest.kind == .update {
             if let binding = bindingManifest(for: manifest, claim: claim, store: store) {
                 bound = checkHardBinding(claim: binding.claim, store: store, manifest: binding.manifest, source: source, boxes: boxes,
-                                         grownStore: r.container == "jpeg" ? location.span : nil, report: &r)
+                                         grownStore: Self.grownStoreApplies(r.container) ? location.span : nil, report: &r)
             } else {
                 r.failure.append(.init(code: StatusCode.claimHardBindingsMissing, url: Self.manifestURI(manifest.label),
                                        explanation: "could not find manifest with hard binding"))

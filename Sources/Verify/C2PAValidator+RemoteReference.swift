@@ -12,14 +12,8 @@ extension C2PAValidator {
     public static let remoteManifestNotFetched = StatusCode.manifestInaccessible
 
     /// Notes the remote manifest reference of a file whose container holds no store.
-    func noteRemoteReference(source: some ByteSource, boxes: [BMFFBox]?, into r: inout C2PAReport) {
-        let packet: [UInt8]?
-        if let boxes {
-            packet = try? XMPProvenance.packet(inBMFF: source, boxes: boxes)
-        } else {
-            packet = try? XMPProvenance.packet(inJPEG: source)
-        }
-        guard let packet, let value = XMPProvenance.provenance(in: packet),
+    func noteRemoteReference(_ read: AssetContainer.Read, source: some ByteSource, into r: inout C2PAReport) {
+        guard let packet = AssetContainer.xmpPacket(read, source: source), let value = XMPProvenance.provenance(in: packet),
               let url = XMPProvenance.remoteURL(value) else { return }
         r.reason = "remote manifest referenced, not fetched: \(url)"
         r.informational.append(.init(code: Self.remoteManifestNotFetched, url: url,

@@ -28,6 +28,14 @@ import Ground
 /// c2pa-rs would follow its `parentOf` ingredient to a parent's binding as for an update
 /// manifest, which the specification does not allow a standard manifest.
 extension C2PAValidator {
+    /// Whether an active update manifest widens its parent's data-hash exclusion to the grown
+    /// store: every data-hashed format whose carrier c2pa-rs locates (`HashObjectPositions`),
+    /// not BMFF (its own hash) nor PDF (c2pa-rs has no object locations for it).
+    static func grownStoreApplies(_ container: String?) -> Bool {
+        guard let container, let f = ContainerFormat(rawValue: container) else { return false }
+        return f != .bmff && f != .pdf
+    }
+
     static let allowedUpdateActions: Set<String> = ["c2pa.edited.metadata", "c2pa.opened", "c2pa.published", "c2pa.redacted"]
 
     /// `self#jumbf=/c2pa/<label>`: the URL c2pa-rs gives statuses about a whole manifest.

@@ -4,7 +4,8 @@ import Foundation
 import Ground
 import Synchronization
 
-/// Verifies the C2PA manifest of a JPEG or ISO BMFF file the way c2pa-rs does: container →
+/// Verifies the C2PA manifest of a file the way c2pa-rs does: container (every format of
+/// `ContainerFormat`, sniffed) →
 /// store → active manifest → claim → COSE signature (leaf key) → every hashed URI → the hard
 /// binding (data or BMFF hash, one streamed pass) → signer trust and timestamp → the ingredient
 /// manifests, recursively (`C2PAValidator+Ingredients.swift`). One failing
@@ -18,10 +19,17 @@ public final class C2PAValidator: Sendable {
     private let chainCache = Mutex<[String: ChainValidation]>([:])
     let certificateCache = Mutex<[[UInt8]: ParsedCertificate]>([:])
 
-    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad in a JPEG,
+    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad (every format but BMFF),
     /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
     public static let padNotZero = StatusCode.cosePadNotZero
     public static let merkleOffsetUnexpected = StatusCode.containerMerkleOffsetUnexpected
+    /// Ours, failure: the carrier's own checksum (PNG `caBX` CRC-32) does not match. The data
+    /// hash excludes the whole carrier, so nothing else would notice; as `cose.padNotZero`, it
+    /// keeps the malleable set to what c2pa-rs's layout forces (docs/verify.md, Malleability).
+    public static let carrierChecksumMismatch = StatusCode.containerCrcMismatch
+    /// The explanation of `general.error` for a file no container reader knows.
+    public static let unsupportedExplanation =
+        "not a format this verifier reads (JPEG, ISO BMFF, PNG, RIFF WebP/WAV/AVI, TIFF/DNG, GIF, SVG, JPEG XL, MP3, FLAC, PDF)"
 
     /// Each anchor's validity window, read once (cache keys compare times against them).
     let signerAnchorWindows: [ValidityWindow]
@@ -56,37 +64,29 @@ public final class C2PAValidator: Sendable {
 
     private func validate(source: some ByteSource, labels: Set<String>, collected: inout [String: [UInt8]]) -> C2PAReport {
         var r = C2PAReport(integrity: .malformed)
-        let head = (try? source.read(at: 0, count: 12)) ?? []
-        let lookup: ManifestLookup
-        var boxes: [BMFFBox]?
-        do {
-            if head.starts(with: [0xFF, 0xD8]) {
-                r.container = "jpeg"
-                lookup = try JPEGContainer.manifest(in: source)
-            } else if head.count >= 8, Array(head[4..<8]) == Array("ftyp".utf8) {
-                r.container = "bmff"
-                let tree = try BMFFBox.parse(source) // walked once, reused by the BMFF hash
-                boxes = tree
-                lookup = try BMFFContainer.manifest(in: source, boxes: tree)
-            } else {
+        let read: AssetContainer.Read
+        do { read = try AssetContainer.read(source) } catch {
+            if error == .unsupported {
                 r.reason = "unsupported container"
-                r.failure.append(.init(code: StatusCode.generalError, explanation: "not a JPEG or ISO BMFF file"))
-                return r
+                r.failure.append(.init(code: StatusCode.generalError, explanation: C2PAValidator.unsupportedExplanation))
+            } else {
+                r.container = (try? source.read(at: 0, count: ContainerFormat.sniffLength)).flatMap(ContainerFormat.sniff)?.rawValue
+                r.reason = error.code
+                r.failure.append(.init(code: StatusCode.claimMalformed, explanation: "container: \(error.code)"))
             }
-        } catch {
-            r.reason = error.code
-            r.failure.append(.init(code: StatusCode.claimMalformed, explanation: "container: \(error.code)"))
             return r
         }
-        guard case .found(let location) = lookup else {
+        r.container = read.format.rawValue
+        r.kind = read.kind
+        guard case .found(let location) = read.lookup else {
             r.integrity = .unsigned
-            if case .absent(let why) = lookup {
+            if case .absent(let why) = read.lookup {
                 r.reason = why
-                if why == "none" { noteRemoteReference(source: source, boxes: boxes, into: &r) }
+                if why == "none" { noteRemoteReference(read, source: source, into: &r) }
             }
             return r
         }
-        validateStore(location, source: source, boxes: boxes, into: &r, labels: labels, collected: &collected)
+        validateStore(location, source: source, boxes: read.boxes, into: &r, labels: labels, collected: &collected)
         if let why = r.signatureUnusable, r.integrity != .malformed {
             r.integrity = .malformed
             r.reason = why

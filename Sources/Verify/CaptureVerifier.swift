@@ -78,7 +78,7 @@ public struct CaptureVerifier: Sendable {
         let tree = readContextTree(assertions[ContextTreeAssertion.label], into: &report)
         if let record { applyRecord(record, to: &report) }
         if report.kind == .unknown {
-            report.kind = c2pa.container == "jpeg" ? .still : c2pa.container == "bmff" ? .video : .unknown
+            report.kind = c2pa.kind ?? .unknown
         }
         if let record {
             checkEvidence(record, location: c, files: &files, into: &report)

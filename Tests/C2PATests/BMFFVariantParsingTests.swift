@@ -101,12 +101,15 @@ import Testing
         #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .malformed("neither hash nor merkle"))
         a.url = "https://example.com/hash"
         #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .mismatch("remote BMFF hash (url) is deprecated"))
-        // A merkle map per mdat when unfragmented (c2pa-rs); the tree itself is not recomputed.
+        // A merkle map per mdat when unfragmented (c2pa-rs), its tree recomputed: one leaf, the
+        // mdat's bytes from offset 16 (none in this 11-byte mdat).
         a.url = nil
         a.merkle = [.init(uniqueID: 1, localID: 1, count: 1, hashes: [[0]]), .init(uniqueID: 2, localID: 1, count: 1, hashes: [[0]])]
         #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .mismatch("number of merkle maps does not match the mdat boxes"))
         a.merkle?.removeLast()
-        #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .unsupported("mdat Merkle trees are not recomputed"))
+        #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .mismatch("mdat block 0 does not match the merkle map"))
+        a.merkle?[0].hashes = [MessageDigest.sha256([])]
+        #expect(a.verify(over: MemoryByteSource(file), claimAlg: nil) == .match)
         a.merkle = [.init(uniqueID: 1, localID: 1, count: 1, alg: nil, hashes: [[0]])]
         a.alg = nil
         #expect(a.verify(over: MemoryByteSource(file), claimAlg: "sha256") == .mismatch("no algorithm for the merkle map"))

@@ -52,7 +52,12 @@ _PRIORITY = [
 ]
 
 MIME = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".mp4": "video/mp4", ".m4v": "video/mp4",
-        ".mov": "video/quicktime", ".png": "image/png", ".c2pa": "application/c2pa"}
+        ".mov": "video/quicktime", ".png": "image/png", ".c2pa": "application/c2pa",
+        ".m4a": "audio/mp4", ".heic": "image/heic", ".heif": "image/heif", ".avif": "image/avif",
+        ".m4s": "video/mp4", ".webp": "image/webp", ".wav": "audio/wav", ".avi": "video/avi",
+        ".tif": "image/tiff", ".tiff": "image/tiff", ".dng": "image/x-adobe-dng", ".gif": "image/gif",
+        ".svg": "image/svg+xml", ".jxl": "image/jxl", ".mp3": "audio/mpeg", ".flac": "audio/flac",
+        ".pdf": "application/pdf"}
 
 
 def make_context(trust_pems=(), verify_trust=True):

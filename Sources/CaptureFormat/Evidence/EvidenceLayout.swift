@@ -11,7 +11,12 @@ public struct EvidenceLayout: Sendable {
     public static let evidenceFolderName = "evidence"
     public static let disclosureFolderName = "disclosure"
     public static let bundleSuffix = ".bundle.json"
-    public static let deliveryExtensions: Set<String> = ["jpg", "jpeg", "mp4", "mov"]
+    /// File name extensions of delivery files: the app's JPEG and MP4, and every format the
+    /// verifier reads (a dump may be a plain folder of signed files from anywhere; each is one
+    /// record). The content decides how a file is read, never this list.
+    public static let deliveryExtensions: Set<String> = ["jpg", "jpeg", "mp4", "mov", "m4v", "m4a", "heic", "heif", "avif",
+                                                          "png", "webp", "wav", "avi", "tif", "tiff", "dng", "gif", "svg",
+                                                          "jxl", "mp3", "flac", "pdf"]
 
     /// Absolute, lexically normalised.
     public let dumpRoot: String

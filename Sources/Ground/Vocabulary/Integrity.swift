@@ -16,9 +16,10 @@ public enum Trust: String, Sendable, Codable, CaseIterable, CodingKeyRepresentab
     case trusted, untrusted
 }
 
-/// What a capture is: from its signed record, else its container, else `unknown`.
+/// What a capture is: from its signed record, else its container, else `unknown`. `audio`
+/// (WAV, MP3, FLAC, M4A) and `document` (PDF) come only from the container (issue 16).
 public enum MediaKind: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
-    case still, video, unknown
+    case still, video, audio, document, unknown
 }
 
 // Interpolated into text, a value prints its report word (its raw value).

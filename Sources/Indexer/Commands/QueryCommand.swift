@@ -39,7 +39,7 @@ struct QueryCommand: Command {
         OptionSpec("sidecar", value: "state", help: "Sidecar state: verified, mismatch, missing, uncommitted, failed, never-recorded.",
                    completion: .choices(sidecarValues)),
         OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view.", completion: .choices(sinkValues)),
-        OptionSpec("kind", value: "kind", help: "still, video or unknown.", completion: .choices(kindValues)),
+        OptionSpec("kind", value: "kind", help: "still, video, audio, document or unknown.", completion: .choices(kindValues)),
         OptionSpec("trust", value: "trust", help: "trusted or untrusted.", completion: .choices(trustValues)),
     ]
     static let options = filterOptions + [
