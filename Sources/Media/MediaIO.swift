@@ -82,7 +82,8 @@ final class MediaIO {
             target = source.count + offset
         default: return -1
         }
-        guard target >= 0 else { return -1 }
+        // Past the end is refused (as the memory source did before Ground; a read there has nothing).
+        guard target >= 0, target <= source.count else { return -1 }
         position = target
         return target
     }

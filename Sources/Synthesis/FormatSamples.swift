@@ -64,12 +64,12 @@ public enum FormatSamples {
     public static func unsigned(_ f: ContainerFormat, work: String, ffmpeg: String = "/usr/bin/ffmpeg") throws(SynthError) -> [UInt8] {
         if f == .svg { return svg }
         if f == .pdf { return PDFContainer.minimalDocument() }
-        guard let args = ffmpegArguments(f) else { throw SynthError("synth.usage", "no sample for \(f.rawValue)") }
+        guard let args = ffmpegArguments(f) else { throw SynthError(StatusCode.synthUsage, "no sample for \(f.rawValue)") }
         let out = work + "/sample-\(UUID().uuidString).\(fileExtension(f))"
         let renderer = MediaRenderer(ffmpeg: ffmpeg, seed: 0, work: work)
         try renderer.run(["-threads", "1", "-fflags", "+bitexact", "-flags", "+bitexact"] + args + [out])
         defer { try? FileManager.default.removeItem(atPath: out) }
-        guard let data = FileManager.default.contents(atPath: out) else { throw SynthError("synth.io", "cannot read \(out)") }
+        guard let data = FileManager.default.contents(atPath: out) else { throw SynthError(StatusCode.synthIo, "cannot read \(out)") }
         return f == .jxl ? JXLContainer.wrap(codestream: [UInt8](data)) : [UInt8](data)
     }
 }
