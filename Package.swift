@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
-        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals", "ProcessSupport"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
@@ -107,7 +107,8 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
         // shared by the PostgreSQL test targets.
-        .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto"], path: "Tests/PostgresTestSupport"),
+        .target(name: "ProcessSupport", path: "Tests/ProcessSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.
         .executableTarget(name: "PostgresProbe", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport"],

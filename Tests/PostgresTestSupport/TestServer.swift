@@ -1,4 +1,5 @@
 import Foundation
+@_exported import ProcessSupport  // Run, for the suites and the probe that use this target
 import Postgres
 
 /// The real PostgreSQL server the tests run against. When the environment names none

@@ -1,6 +1,7 @@
 import CAS
 import Foundation
 import Ground
+import ProcessSupport
 @testable import S3
 
 /// The real Ceph RADOS Gateway the server tests run against. When the environment does not
@@ -60,40 +61,7 @@ struct RGWStartFailure: Error, CustomStringConvertible {
     var description: String { "the Ceph RGW test server did not start: \(message)" }
 }
 
-/// Child processes for peers (openssl, boto3) and the service scripts.
-enum Run {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs `argv` (looked up on PATH) with `environment` (default: ours), its stdout and stderr
-    /// in temporary files (no pipe a daemonized grandchild could hold open), and waits for it.
-    static func capture(_ argv: [String], environment: [String: String]? = nil) -> Result {
-        let dir = NSTemporaryDirectory() + "s3-run-" + UUID().uuidString
-        let outPath = dir + ".out", errPath = dir + ".err"
-        defer { unlink(outPath); unlink(errPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let cArgs = (["/usr/bin/env"] + argv).map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup($0) } + [nil]
-        defer { for p in cArgs + cEnv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, nil, cArgs, cEnv)
-        guard rc == 0 else { return Result(status: -1, stdout: "", stderr: "posix_spawn: \(rc)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Result(status: exit, stdout: read(outPath), stderr: read(errPath))
-    }
-
+extension Run {
     /// `openssl dgst -sha256` of a file: the independent ID.
     static func opensslSHA256(_ path: String) -> String {
         String(capture(["openssl", "dgst", "-sha256", "-r", path]).stdout.prefix(64))

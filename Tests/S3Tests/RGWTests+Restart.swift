@@ -1,5 +1,6 @@
 import CAS
 import Foundation
+import ProcessSupport
 import Testing
 @testable import HTTP
 @testable import S3

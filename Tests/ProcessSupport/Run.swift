@@ -1,6 +1,7 @@
 import Foundation
 
-/// Child processes: the service scripts and `psql`.
+/// Child processes for the server tests: the service scripts and the peers (`psql`, openssl,
+/// boto3). One runner for the PostgreSQL and the S3 test targets.
 public enum Run {
     public struct Result: Sendable {
         public let status: Int32
@@ -13,7 +14,7 @@ public enum Run {
     /// Runs `argv` (looked up on PATH) with `environment` (default: ours), stdout and stderr in
     /// temporary files (no pipe that a server the child starts could hold open), and waits.
     public static func capture(_ argv: [String], environment: [String: String]? = nil) -> Result {
-        let base = NSTemporaryDirectory() + "pg-run-" + UUID().uuidString
+        let base = NSTemporaryDirectory() + "test-run-" + UUID().uuidString
         let outPath = base + ".out", errPath = base + ".err"
         defer { unlink(outPath); unlink(errPath) }
         var actions = posix_spawn_file_actions_t()
