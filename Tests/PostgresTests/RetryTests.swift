@@ -78,7 +78,13 @@ import Testing
         }
         done.wait()
         #expect(failures.withLock { $0 } == [])
-        #expect(runs.withLock { $0.reduce(0, +) } == 3)  // one of them ran twice
+        // At least one deadlock victim ran again. Usually exactly one run is repeated, but the
+        // victim's second run can take row 1 before the woken survivor re-locks it (the survivor
+        // waits on the victim's transaction, not in a FIFO tuple queue), which is a second real
+        // deadlock and a fourth run; each connection stays within its five attempts.
+        let counts = runs.withLock { $0 }
+        #expect(counts.reduce(0, +) >= 3, "no deadlock victim ran again: \(counts)")
+        #expect(counts.allSatisfy { (1...5).contains($0) }, "runs per connection: \(counts)")
         #expect(try value(1) == 2 && value(2) == 2)
     }
 
