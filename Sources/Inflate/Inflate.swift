@@ -29,28 +29,35 @@ public enum Inflate {
     /// The inflated bytes of `input`, at most `limit` of them. Trailing bytes after the end of
     /// the deflate stream are ignored (PDF writers often leave an end-of-line there).
     public static func inflate(_ input: [UInt8], wrapper: Wrapper = .zlib, limit: Int) throws(Failure) -> [UInt8] {
-        var stream = z_stream()
-        guard cz_inflate_init2(&stream, wrapper == .zlib ? 15 : -15) == Z_OK else { throw .corrupt }
-        defer { inflateEnd(&stream) }
+        // zlib keeps a pointer back to the z_stream in its state and refuses a call whose
+        // stream is at another address (inflateStateCheck); `&local` may hand C a temporary,
+        // so the stream lives at one allocated address for its whole life.
+        // One call takes at most 4 GiB of input (avail_in is 32-bit).
+        guard input.count <= Int(UInt32.max) else { throw .tooLarge(limit: Int(UInt32.max)) }
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deinitialize(count: 1); stream.deallocate() }
+        guard cz_inflate_init2(stream, wrapper == .zlib ? 15 : -15) == Z_OK else { throw .corrupt }
+        defer { inflateEnd(stream) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var status: Int32 = Z_OK
         var failure: Failure?
         var input = input
         input.withUnsafeMutableBufferPointer { inBuf in
-            stream.next_in = inBuf.baseAddress
-            stream.avail_in = UInt32(inBuf.count)
+            stream.pointee.next_in = inBuf.baseAddress
+            stream.pointee.avail_in = UInt32(inBuf.count)
             repeat {
                 chunk.withUnsafeMutableBufferPointer { outBuf in
-                    stream.next_out = outBuf.baseAddress
-                    stream.avail_out = UInt32(outBuf.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    let produced = outBuf.count - Int(stream.avail_out)
+                    stream.pointee.next_out = outBuf.baseAddress
+                    stream.pointee.avail_out = UInt32(outBuf.count)
+                    status = CZlib.inflate(stream, Z_NO_FLUSH)
+                    let produced = outBuf.count - Int(stream.pointee.avail_out)
                     if out.count + produced > limit { failure = .tooLarge(limit: limit); return }
                     out.append(contentsOf: outBuf[0..<produced])
                 }
                 if failure != nil { return }
-                if status == Z_BUF_ERROR && stream.avail_in == 0 { failure = .corrupt; return }
+                if status == Z_BUF_ERROR && stream.pointee.avail_in == 0 { failure = .corrupt; return }
             } while status == Z_OK
             if status != Z_STREAM_END { failure = failure ?? .corrupt }
         }

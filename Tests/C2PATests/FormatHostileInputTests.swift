@@ -122,6 +122,13 @@ import Testing
         #expect(try Inflate.inflate(zeros, limit: 1 << 16).count == 1 << 16)
         #expect(throws: Inflate.Failure.tooLarge(limit: 1000)) { try Inflate.inflate(zeros, limit: 1000) }
         #expect(throws: Inflate.Failure.corrupt) { try Inflate.inflate(Array(zeros.prefix(40)), limit: 1 << 20) }
+        // Raw deflate (no zlib header) of 200,000 zeros: the output spans four 64 KiB rounds of
+        // the one z_stream; the limit is checked across rounds.
+        let rawZeros: [UInt8] = [0xED, 0xC1, 0x31, 0x01, 0x00, 0x00, 0x00, 0xC2, 0xA0, 0xF5, 0x4F, 0x6D, 0x06, 0x7F, 0xA0]
+            + [UInt8](repeating: 0, count: 193) + [0x80, 0xD7, 0x00]
+        #expect(try Inflate.inflate(rawZeros, wrapper: .raw, limit: 1 << 20) == [UInt8](repeating: 0, count: 200_000))
+        #expect(throws: Inflate.Failure.tooLarge(limit: 150_000)) { try Inflate.inflate(rawZeros, wrapper: .raw, limit: 150_000) }
+        #expect(throws: Inflate.Failure.corrupt) { try Inflate.inflate(rawZeros, limit: 1 << 20) }  // not zlib-wrapped
     }
 
     @Test func nestingCyclesAndCounts() throws {
