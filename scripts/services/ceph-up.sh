@@ -9,8 +9,9 @@
 #         AWS_REGION, EXHIBIT_S3_BUCKET, EXHIBIT_S3_LOCK_BUCKET); progress on stderr.
 # Idempotent: a cluster already running in DIR is reused; one whose daemons stopped is started
 # again from its data; one that cannot be started again is made anew.
-# Ports (first creation only, then kept in DIR/ports): EXHIBIT_CEPH_MON_PORT (default 46789),
-# EXHIBIT_CEPH_RGW_PORT (default 47480). Everything listens on 127.0.0.1.
+# Ports (first creation only, then kept in DIR/ports): EXHIBIT_CEPH_MON_PORT (default 16789),
+# EXHIBIT_CEPH_RGW_PORT (default 17480). Everything listens on 127.0.0.1. The defaults sit below
+# Linux's ephemeral range (32768-60999), so an outgoing connection never holds them.
 set -Eeuo pipefail
 DIR=${1:-${EXHIBIT_CEPH_DIR:-/tmp/exhibit-ceph}}
 PACKAGES=(ceph-mon ceph-osd radosgw ceph-common curl uuid-runtime openssl)
@@ -75,7 +76,7 @@ create() {
     find "$DIR" -mindepth 1 -delete
     mkdir -p "$DIR/mon" "$DIR/osd" "$DIR/rgw" "$RUN" "$DIR/log"
     if [ -n "$keep_ports" ]; then echo "$keep_ports" > "$DIR/ports"; else
-        echo "MON_PORT=${EXHIBIT_CEPH_MON_PORT:-46789} RGW_PORT=${EXHIBIT_CEPH_RGW_PORT:-47480}" > "$DIR/ports"
+        echo "MON_PORT=${EXHIBIT_CEPH_MON_PORT:-16789} RGW_PORT=${EXHIBIT_CEPH_RGW_PORT:-17480}" > "$DIR/ports"
     fi
     # shellcheck disable=SC1091
     . "$DIR/ports"

@@ -12,8 +12,8 @@
 #         format libpq reads through PGPASSFILE); it is never printed.
 # Idempotent: a cluster already running in DIR is reused; one that stopped is started again
 # from its data; one that cannot be started again is made anew.
-# Port (first creation only, then kept in DIR/port): EXHIBIT_PG_PORT (default 45432), else the
-# next free one above it. The server listens on 127.0.0.1 (TCP, password) and on a Unix socket
+# Port (first creation only, then kept in DIR/port): EXHIBIT_PG_PORT (default 15432), else the
+# next free one above it (the default sits below Linux's ephemeral range, 32768-60999). The server listens on 127.0.0.1 (TCP, password) and on a Unix socket
 # in DIR/socket (peer authentication, for the `postgres` user only).
 set -Eeuo pipefail
 DIR=${1:-${EXHIBIT_PG_DIR:-/tmp/exhibit-pg}}
@@ -86,10 +86,10 @@ create() {
     mkdir -p "$DATA" "$SOCKET" "$LOG"
     chmod 700 "$DATA"
     [ "$(id -u)" -eq 0 ] && chown postgres: "$DATA" "$SOCKET" "$LOG"
-    PORT=${EXHIBIT_PG_PORT:-45432}
+    PORT=${EXHIBIT_PG_PORT:-15432}
     until port_free "$PORT"; do
         PORT=$((PORT + 1))
-        if (( PORT > ${EXHIBIT_PG_PORT:-45432} + 200 )); then say "no free port"; return 1; fi
+        if (( PORT > ${EXHIBIT_PG_PORT:-15432} + 200 )); then say "no free port"; return 1; fi
     done
     echo "$PORT" > "$PORTFILE"
     # --no-sync: a throwaway cluster's files need not be flushed at creation; the running
