@@ -23,7 +23,8 @@ public final class DumpDirectory: @unchecked Sendable {
         do {
             return try DumpDirectory(descriptor: FileDescriptor.open(root, .directory), root: root, path: RelativePath([]))
         } catch {
-            if error == .tooManySymbolicLinkLevels {
+            // `O_DIRECTORY|O_NOFOLLOW` on a symlink fails with ENOTDIR (ELOOP without O_DIRECTORY).
+            if error == .tooManySymbolicLinkLevels || (try? FileSystem.status(atPath: root))?.kind == .symlink {
                 let target = (try? FileSystem.linkTarget(atPath: root)).map { PathText.encode($0) } ?? "?"
                 throw WalkProblem(path: root, reason: .symlink(target: target))
             }
@@ -119,7 +120,8 @@ public final class DumpDirectory: @unchecked Sendable {
         do {
             return try DumpDirectory(descriptor: descriptor.open(name, .directory), root: root, path: path.appending(name))
         } catch {
-            if error == .tooManySymbolicLinkLevels { throw symlinkProblem(name) }
+            // `O_DIRECTORY|O_NOFOLLOW` on a symlink fails with ENOTDIR (ELOOP without O_DIRECTORY).
+            if error == .tooManySymbolicLinkLevels || (try? descriptor.status(of: name))?.kind == .symlink { throw symlinkProblem(name) }
             throw WalkProblem(path: display(name), reason: .unreadable(error))
         }
     }
