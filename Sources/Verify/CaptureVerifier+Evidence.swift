@@ -9,13 +9,17 @@ struct FileLedger {
     let known: [String: ContentID]
     /// Bytes the caller already read (path → contents whose SHA-256 is `known[path]`).
     let knownContents: [String: [UInt8]]
+    /// Sources over bytes the caller read (path → source whose SHA-256 is `known[path]`).
+    let sources: [String: any ByteSource]
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
-    init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:]) {
+    init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:],
+         sources: [String: any ByteSource] = [:]) {
         self.location = location
         self.known = known
         self.knownContents = knownContents
+        self.sources = sources
     }
 
     mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {

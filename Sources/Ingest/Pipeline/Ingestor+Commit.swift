@@ -37,6 +37,9 @@ extension Ingestor {
         let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
         var item = IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: recordId,
                               outcome: .new, report: report, error: nil, newBlobs: 0, bytes: p.bytes)
+        // A file changed while the worker read it: the capture fails whole (its staged copies
+        // are released by the caller), the batch goes on.
+        if let failure = p.failure { throw failure }
         if p.unchanged {
             // Already archived exactly as found (checked by the worker against the record):
             // nothing to write, no event; the staged copies are dropped.
@@ -55,7 +58,9 @@ extension Ingestor {
                 let file = try Self.openInsideDump(f.path, location: p.location)
                 var source = ByteReader(file)
                 let put = try archive.store.put(from: &source, in: txn)
-                guard put.id == f.sha256 else { throw IngestError.fileChanged(path: f.path) }
+                guard put.id == f.sha256 else {
+                    throw IngestError.sourceChanged(path: f.path, reason: "hashes to \(put.id.hex), the verifier read \(f.sha256.hex)")
+                }
                 if put.isNew { item.newBlobs += 1 }
                 item.bytes += put.size
             }
