@@ -55,7 +55,14 @@ public struct CaptureVerifier: Sendable {
                 report.error = .init(code: StatusCode.verifyNotRegularFile, message: "not a regular file: \(c.deliveryFile)")
                 return report
             }
-            do { opened = try FileByteSource(opening: c.deliveryFile, limit: FileLimits.current) } catch {
+            // A capture folder's delivery file: opened from the dump root's descriptor, one
+            // component at a time (the walk's way); a loose file (named by a person, or one of
+            // several in a folder): by its path, its last component not followed.
+            do {
+                opened = try c.captureFolder != nil
+                    ? DumpDirectory.file(c.deliveryFile, under: c.dumpRoot)
+                    : FileByteSource(opening: c.deliveryFile, limit: FileLimits.current)
+            } catch {
                 // Not a regular file, over the size limit (`EXHIBIT_MAX_FILE_SIZE`), or unopenable:
                 // refused by name before a byte is read.
                 report.error = .init(code: error.code, message: error.description)
@@ -109,7 +116,7 @@ public struct CaptureVerifier: Sendable {
         }
         if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
         report.files = files.entries
-        if measuresMedia { measureMedia(record, location: c, into: &report) }
+        if measuresMedia { measureMedia(record, location: c, sources: sources, into: &report) }
         return report
     }
 

@@ -55,7 +55,7 @@ extension Ingestor {
             } else {
                 // Not staged by the walk: opened from the dump root's descriptor, one component at
                 // a time, never through a symlink (a path string could lead out of the dump).
-                let file = try Self.openInsideDump(f.path, location: p.location)
+                let file = try DumpDirectory.file(f.path, under: p.location.dumpRoot)
                 var source = ByteReader(file)
                 let put = try archive.store.put(from: &source, in: txn)
                 guard put.id == f.sha256 else {

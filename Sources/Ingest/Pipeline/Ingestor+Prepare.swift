@@ -40,8 +40,10 @@ extension Ingestor {
             bytes += blob.size
             if let inline = blob.inlineBytes {
                 files[file.path] = .init(id: blob.id, source: MemoryByteSource(inline), bytes: inline)
-            } else if file.path == location.deliveryFile || file.path.hasSuffix(".bundle.json") {
-                // Files the verifier reads (C2PA validation, bundle parsing): the hashed descriptor.
+            } else if file.path == location.deliveryFile || file.relative.depth == 1 {
+                // Files the verifier reads (C2PA validation, bundles, libav's measurements of the
+                // audio master and second view: the top of evidence/ and disclosure/): the
+                // hashed descriptor. Ring frames are many and only hashed.
                 files[file.path] = .init(id: blob.id, source: opened)
                 descriptors.append(opened)
             } else {
