@@ -12,13 +12,8 @@ import Verify
 /// files, ring rejects): nothing at ingest was judged from bytes the archive does not hold.
 @Suite struct ReverifyAgreementTests {
     @Test func reverifyFromTheStoreRepeatsTheIngestFindings() throws {
-        let root = DumpFixture.scratch("reverify-agreement") + "/dump"
-        let faults = SynthFault.allCases.filter { !$0.name.hasPrefix("video-") }
-        let expected = try DumpSynthesizer(options: SynthOptions(stills: 2, videos: 0, seed: 31, faults: faults, concurrency: 2,
-                                                                 stillWidth: 320, stillHeight: 240)).write(to: root)
-        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
-                                       tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
-        verifier.measuresMedia = false
+        let faults = DumpFixture.stillFaults
+        let (root, _, verifier) = try DumpFixture.synthesized("reverify-agreement", stills: 2, seed: 31, faults: faults)
         let archive = try DumpFixture.archive()
         var options = Ingestor.Options()
         options.jobs = 2

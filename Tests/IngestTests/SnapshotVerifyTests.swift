@@ -31,12 +31,7 @@ import Verify
     }
 
     @Test func aSnapshotIsJudgedNotTheFilesBehindIt() throws {
-        let root = DumpFixture.scratch("snapshot") + "/dump"
-        let expected = try DumpSynthesizer(options: SynthOptions(stills: 1, videos: 0, seed: 37, faults: [], concurrency: 1,
-                                                                 stillWidth: 320, stillHeight: 240)).write(to: root)
-        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
-                                       tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
-        verifier.measuresMedia = true
+        let (root, _, verifier) = try DumpFixture.synthesized("snapshot", stills: 1, seed: 37, media: true)
         let location = try #require(Ingestor.discover([root]).captures.first)
         let folder = try #require(location.captureFolder)
         let original = verifier.verify(location)

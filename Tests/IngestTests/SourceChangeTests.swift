@@ -65,12 +65,7 @@ import Verify
     }
 
     @Test func rewritesDuringIngestNeverLeaveARecordReverifyContradicts() throws {
-        let root = DumpFixture.scratch("source-change") + "/dump"
-        let expected = try DumpSynthesizer(options: SynthOptions(stills: 3, videos: 0, seed: 29, faults: [], concurrency: 2,
-                                                                 stillWidth: 320, stillHeight: 240)).write(to: root)
-        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
-                                       tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
-        verifier.measuresMedia = false
+        let (root, expected, verifier) = try DumpFixture.synthesized("source-change", stills: 3, seed: 29)
         let target = try #require(expected.captures.first)
         let audio = try #require(target.files.first { $0.hasSuffix(".caf") })
         var sawChange = 0, sawStored = 0
