@@ -57,18 +57,22 @@ extension Ingestor {
                                    staged: staged, bytes: bytes, unchanged: true)
         }
         let report = verifier.verify(CaptureSnapshot(location: location, files: files))
-        // The descriptors read again by the verifier are still the files that were hashed.
+        // One read: is the record in the archive already? If not (the usual case), the worker
+        // makes what only a new record needs — its thumbnail (from the snapshot's delivery
+        // source) and its stored report JSON — so the single writer does not; a present record
+        // (a re-ingest) gets neither.
+        let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
+        let thumb = present == false
+            ? thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        // The descriptors read again by the verifier (and the thumbnail) are still the files
+        // that were hashed.
         for d in descriptors {
+            // (The thumbnail is staged inline: nothing of it is written before commit.)
             do { try d.confirmUnchanged() } catch { return failed(error) }
         }
-        // One read: is the record in the archive already? If not (the usual case), the worker
-        // makes what only a new record needs — its thumbnail and its stored report JSON — so
-        // the single writer does not; a present record (a re-ingest) gets neither.
-        let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                staged: staged, bytes: bytes,
-                               reportJSON: present == true ? nil : IndexedRecord.encode(report),
-                               thumbnail: present == false ? thumbnail(location, report: report, staged: staged) : nil)
+                               reportJSON: present == true ? nil : IndexedRecord.encode(report), thumbnail: thumb)
     }
 
     /// The stored report when this capture is already in the archive exactly as found: the
