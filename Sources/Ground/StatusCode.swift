@@ -369,4 +369,10 @@ public enum StatusCode {
 
     // MARK: version.*
     public static let versionNotV3 = "version.notV3"
+
+    // MARK: walk.* (the descriptor walk of a dump, docs/design.md "The dump walk")
+    public static let walkSymlink = "walk.symlink"
+    public static let walkTooDeep = "walk.tooDeep"
+    public static let walkTooMany = "walk.tooMany"
+    public static let walkUnreadable = "walk.unreadable"
 }
