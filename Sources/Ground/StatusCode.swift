@@ -355,6 +355,14 @@ public enum StatusCode {
     public static let tstNotGranted = "tst.notGranted"
     public static let tstNotTimeStampToken = "tst.notTimeStampToken"
 
+    // MARK: turboJPEG.*
+    public static let turboJPEGColorSpaceUnsupported = "turboJPEG.colorSpaceUnsupported"
+    public static let turboJPEGDamaged = "turboJPEG.damaged"
+    public static let turboJPEGDecodeFailed = "turboJPEG.decodeFailed"
+    public static let turboJPEGDimensionsTooLarge = "turboJPEG.dimensionsTooLarge"
+    public static let turboJPEGHandleUnavailable = "turboJPEG.handleUnavailable"
+    public static let turboJPEGHeaderUnreadable = "turboJPEG.headerUnreadable"
+
     // MARK: uniqueIdentifiers.*
     public static let uniqueIdentifiersPresent = "uniqueIdentifiers.present"
 

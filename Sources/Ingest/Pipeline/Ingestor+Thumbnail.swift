@@ -21,7 +21,9 @@ extension Ingestor {
         do {
             let media: any ByteSource = if let bytes = delivery { MemoryByteSource(bytes) }
                                         else { try FileByteSource(path: deliveryFile) }
-            let t = try Thumbnail.make(source: media, name: deliveryFile)
+            // The still's planes, when parallax just decoded these very bytes (same SHA-256).
+            let t = try Thumbnail.make(source: media, name: deliveryFile, contentID: source)
+            entry.tool = t.tool
             let staged = try archive.store.stage(inline: t.jpeg)
             entry.blobId = staged.id
             entry.size = staged.size
