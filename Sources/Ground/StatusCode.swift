@@ -59,6 +59,15 @@ public enum StatusCode {
     public static let builderSign = "builder.sign"
     public static let builderValidity = "builder.validity"
 
+    // MARK: cafHeader.* (CAF facts without libavformat; MediaFacts falls back to it)
+    public static let cafHeaderBadChunkSize = "cafHeader.badChunkSize"
+    public static let cafHeaderNoData = "cafHeader.noData"
+    public static let cafHeaderNoDescription = "cafHeader.noDescription"
+    public static let cafHeaderNotCAF = "cafHeader.notCAF"
+    public static let cafHeaderTooManyChunks = "cafHeader.tooManyChunks"
+    public static let cafHeaderTruncated = "cafHeader.truncated"
+    public static let cafHeaderUnsupportedFormat = "cafHeader.unsupportedFormat"
+
     // MARK: cas.*
     public static let casBadID = "cas.badID"
     public static let casBlobMismatch = "cas.blob.mismatch"
