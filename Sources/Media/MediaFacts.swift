@@ -55,7 +55,13 @@ public struct MediaFacts: Codable, Sendable, Equatable {
     }
 
     /// Facts of any byte source (`name` only helps format probing by extension).
+    ///
+    /// libav must be loadable even when the header parsers answer (`LibAV.require()`, a
+    /// `pthread_once` after the first call): media evidence is all or nothing, so without libav
+    /// every file's facts are `media.libavUnavailable`, whichever parser would have read them
+    /// (`IndexerTests/LazyLibAVTests`), never a report with a JPEG's facts but not a video's.
     public static func read(source: any ByteSource, name: String = "") throws(MediaError) -> MediaFacts {
+        try LibAV.require()
         if let facts = fromHeaders(source: source, name: name) { return facts }
         return try readWithLibAV(source: source, name: name)
     }

@@ -56,7 +56,4 @@ enum StillPicture {
         case .failure(let e): throw .decodeFailed(detail: e.description)
         }
     }
-
-    /// The tool string of a thumbnail made from a libjpeg-turbo decode.
-    static var decoderTool: String { "libjpeg-turbo \(JPEGDecompressor.version)" }
 }

@@ -11,9 +11,6 @@ public struct Thumbnail: Sendable, Equatable {
     /// Size of the decoded source picture.
     public var sourceWidth: Int
     public var sourceHeight: Int
-    /// Encoder and decoder that made it (`Thumbnail.tool`, plus the JPEG decoder when a still
-    /// was decoded by libjpeg-turbo): recorded beside the stored thumbnail.
-    public var tool: String = Thumbnail.tool
 
     /// Widest thumbnail produced.
     public static let maxWidth = 320
@@ -70,8 +67,7 @@ public struct Thumbnail: Sendable, Equatable {
         let (w, h) = size(width: p.sourceWidth, height: p.sourceHeight, maxWidth: maxWidth)
         let small = try Scaler.scale(try Frame(planes: p), width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
         let jpeg = try JPEGEncoder.encode(small, qscale: 5)
-        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: p.sourceWidth, sourceHeight: p.sourceHeight,
-                         tool: Thumbnail.tool + "; decoded by " + StillPicture.decoderTool)
+        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: p.sourceWidth, sourceHeight: p.sourceHeight)
     }
 
     /// Target size: width min(source, maxWidth), height by aspect, both even and ≥ 2.

@@ -23,7 +23,6 @@ extension Ingestor {
                                         else { try FileByteSource(path: deliveryFile) }
             // The still's planes, when parallax just decoded these very bytes (same SHA-256).
             let t = try Thumbnail.make(source: media, name: deliveryFile, contentID: source)
-            entry.tool = t.tool
             let staged = try archive.store.stage(inline: t.jpeg)
             entry.blobId = staged.id
             entry.size = staged.size
