@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        // libjpeg-turbo's TurboJPEG API: stills decoded at a DCT scale, straight to gray or planes.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -43,7 +46,8 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
         .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
         .target(name: "Inflate", dependencies: ["Ground", "CZlib"]),
-        .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "TurboJPEG", dependencies: ["Ground", "CTurboJPEG"]),
+        .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "TurboJPEG", "Crypto", "CaptureFormat"]),
         .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
         .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
 
@@ -106,7 +110,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "TurboJPEG", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
         // shared by the PostgreSQL test targets.
         .target(name: "ProcessSupport", path: "Tests/ProcessSupport"),

@@ -59,6 +59,15 @@ public enum StatusCode {
     public static let builderSign = "builder.sign"
     public static let builderValidity = "builder.validity"
 
+    // MARK: cafHeader.* (CAF facts without libavformat; MediaFacts falls back to it)
+    public static let cafHeaderBadChunkSize = "cafHeader.badChunkSize"
+    public static let cafHeaderNoData = "cafHeader.noData"
+    public static let cafHeaderNoDescription = "cafHeader.noDescription"
+    public static let cafHeaderNotCAF = "cafHeader.notCAF"
+    public static let cafHeaderTooManyChunks = "cafHeader.tooManyChunks"
+    public static let cafHeaderTruncated = "cafHeader.truncated"
+    public static let cafHeaderUnsupportedFormat = "cafHeader.unsupportedFormat"
+
     // MARK: cas.*
     public static let casBadID = "cas.badID"
     public static let casBlobMismatch = "cas.blob.mismatch"
@@ -356,6 +365,14 @@ public enum StatusCode {
     public static let tstNoToken = "tst.noToken"
     public static let tstNotGranted = "tst.notGranted"
     public static let tstNotTimeStampToken = "tst.notTimeStampToken"
+
+    // MARK: turboJPEG.*
+    public static let turboJPEGColorSpaceUnsupported = "turboJPEG.colorSpaceUnsupported"
+    public static let turboJPEGDamaged = "turboJPEG.damaged"
+    public static let turboJPEGDecodeFailed = "turboJPEG.decodeFailed"
+    public static let turboJPEGDimensionsTooLarge = "turboJPEG.dimensionsTooLarge"
+    public static let turboJPEGHandleUnavailable = "turboJPEG.handleUnavailable"
+    public static let turboJPEGHeaderUnreadable = "turboJPEG.headerUnreadable"
 
     // MARK: uniqueIdentifiers.*
     public static let uniqueIdentifiersPresent = "uniqueIdentifiers.present"
