@@ -38,6 +38,10 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     /// Blobs made from the evidence (thumbnails), one per variant at most; never evidence.
     /// Absent (nil) in records ingested before derived blobs existed.
     public var derived: [DerivedBlob]? = nil
+    /// Second copies of sinks of this capture that differed from the first (see
+    /// `SidecarVariant`); `sidecars` already holds their rolled-up states. Absent (nil) when
+    /// every copy agreed, and in records ingested before sidecar variants existed.
+    public var sidecarVariants: [SidecarVariant]? = nil
 
     public struct Variant: Codable, Sendable, Equatable {
         /// CAS blob ID (SHA-256) of the delivery file's bytes.

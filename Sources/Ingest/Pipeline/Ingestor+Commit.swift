@@ -77,6 +77,15 @@ extension Ingestor {
                 if fresh.integrity == .intact, existing.integrity != .intact { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
                 drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
+            } else if let updated = secondCopy(p, of: existing, now: now) {
+                // A known delivery file whose other files differ: compared, never assumed.
+                item.outcome = .variant
+                try archive.index.put(updated, in: txn)
+                let added = (updated.sidecarVariants ?? []).dropFirst(existing.sidecarVariants?.count ?? 0)
+                let states = added.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",")
+                drafts = events(for: p, recordId: recordId, blobs: blobs,
+                                detail: "second copy of a known delivery file from \(p.sourcePath): "
+                                    + (states.isEmpty ? "other evidence files" : "sidecar variant(s) \(states)"))
             } else {
                 item.outcome = .present
                 let blob = report.sha256

@@ -29,7 +29,13 @@ public struct Reverifier: Sendable {
         public var report: CaptureReport?
         /// Why it could not be re-verified (`cas.…` codes when a stored blob is damaged or gone).
         public var error: String?
-        public var changed: Bool { before.integrity != after.integrity || before.trust != after.trust }
+        /// Sink states before and after (the record's rolled-up states).
+        public var sidecarsBefore: [SidecarSink: SidecarState] = [:]
+        public var sidecarsAfter: [SidecarSink: SidecarState] = [:]
+        /// Integrity, trust or a sink state differs: what `reverify` counts as changed.
+        public var changed: Bool {
+            before.integrity != after.integrity || before.trust != after.trust || sidecarsBefore != sidecarsAfter
+        }
     }
 
     /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each.
@@ -43,7 +49,8 @@ public struct Reverifier: Sendable {
 
     func reverify(_ record: IndexedRecord) throws -> Result {
         var result = Result(recordId: record.recordId, before: (record.integrity, record.trust),
-                            after: (record.integrity, record.trust), report: nil, error: nil)
+                            after: (record.integrity, record.trust), report: nil, error: nil,
+                            sidecarsBefore: record.sidecars, sidecarsAfter: record.sidecars)
         guard let variant = record.variants.first else {
             result.error = "reverify.noBytes: the record has no stored delivery file"
             return result
@@ -58,7 +65,7 @@ public struct Reverifier: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.files.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
+            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.primaryFiles.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
                 guard !path.contains("/../") else { continue }
                 try FileManager.default.createDirectory(atPath: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]),
                                                         withIntermediateDirectories: true)
@@ -82,6 +89,7 @@ public struct Reverifier: Sendable {
             try archive.custody.append(drafts, in: txn)
         }
         result.after = (updated.integrity, updated.trust)
+        result.sidecarsAfter = updated.sidecars
         result.report = report
         return result
     }
