@@ -49,7 +49,7 @@ let package = Package(
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
+        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record

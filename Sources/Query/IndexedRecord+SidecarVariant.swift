@@ -17,6 +17,8 @@ extension IndexedRecord {
         /// The copy's delivery file (`dump-root-name/relative/path`).
         public var sourcePath: String
         public var firstIngested: String
+        /// The copy's verification report, kept in the index by this ID (`RecordIndex.report`).
+        public var reportId: ContentID? = nil
         public init(sink: SidecarSink, state: SidecarState, actualSha256: ContentID?, sourcePath: String, firstIngested: String) {
             self.sink = sink
             self.state = state
@@ -24,6 +26,13 @@ extension IndexedRecord {
             self.sourcePath = sourcePath
             self.firstIngested = firstIngested
         }
+    }
+
+    /// Names `reportId` as the report of every sidecar variant after the first `count`.
+    public mutating func nameReport(_ reportId: ContentID, ofVariantsAfter count: Int) {
+        guard var variants = sidecarVariants, count < variants.count else { return }
+        for i in count..<variants.count { variants[i].reportId = reportId }
+        sidecarVariants = variants
     }
 
     /// Every state the record holds for each sink: the first copy's (`primary`) and each

@@ -16,10 +16,6 @@ import Testing
         let captures: [Capture]
     }
 
-    func lines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
-
     @Test func changedSidecarInASecondCopyIsAVariantFoundExportedAndReverified() throws {
         let synth = try #require(QueryEndToEndTests.synthPath(), "capture-synth must be built (swift build)")
         let s = Scratch()
@@ -45,7 +41,7 @@ import Testing
 
         let second = cli(["ingest", copyRoot, "--archive", a, "--json"])
         #expect(second.code == .failure)   // the mismatch needs attention
-        let item = try #require(try lines(second.out).first { $0["type"] as? String == "capture" })
+        let item = try #require(try jsonLines(second.out).first { $0["type"] as? String == "capture" })
         #expect(item["outcome"] as? String == "variant")
         let id = try #require(item["recordId"] as? String)
 
@@ -61,11 +57,11 @@ import Testing
         // Indexed: the auditor's query finds it.
         let q = cli(["query", "--sidecar", "mismatch", "--format", "json", "--archive", a])
         #expect(q.code == .success)
-        #expect(try lines(q.out).compactMap { $0["recordId"] as? String } == [id])
+        #expect(try jsonLines(q.out).compactMap { $0["recordId"] as? String } == [id])
 
         // Ingesting the same copy again writes nothing: `present`.
         let third = cli(["ingest", copyRoot, "--archive", a, "--json"])
-        #expect(try lines(third.out).first { $0["type"] as? String == "capture" }?["outcome"] as? String == "present")
+        #expect(try jsonLines(third.out).first { $0["type"] as? String == "capture" }?["outcome"] as? String == "present")
 
         // Exported with both copies of the file: no pathCollision.
         let bag = s.path + "/bag"
@@ -79,7 +75,7 @@ import Testing
         // Reverify from the stored bytes: the first copy verifies again, the record keeps the
         // variant's mismatch, and the count says so (nothing changed).
         let reverify = cli(["reverify", "--json", "--archive", a])
-        let rows = try lines(reverify.out)
+        let rows = try jsonLines(reverify.out)
         let row = try #require(rows.first { $0["type"] as? String == "record" && $0["recordId"] as? String == id })
         #expect(row["changed"] as? Bool == false && row["sidecars"] as? String == row["previousSidecars"] as? String)
         #expect(rows.first { $0["type"] as? String == "summary" }?["changed"] as? Int == 0)
@@ -87,4 +83,9 @@ import Testing
         let afterRecord = (try JSONSerialization.jsonObject(with: Data(after.out.utf8)) as? [String: Any])?["record"] as? [String: Any]
         #expect((afterRecord?["sidecars"] as? [String: String])?["audio"] == "mismatch")
     }
+}
+
+/// The JSON objects of a command's output, one a line.
+func jsonLines(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
 }

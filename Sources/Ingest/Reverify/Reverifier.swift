@@ -83,7 +83,7 @@ public struct Reverifier: Sendable {
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
         updated.adoptVerification(of: fresh)
-        let drafts = events(report, recordId: record.recordId, before: record)
+        let drafts = events(report, recordId: record.recordId, reportId: updated.reportId, before: record)
         try archive.environment.write { txn in
             try archive.index.put(updated, in: txn)
             try archive.custody.append(drafts, in: txn)
@@ -94,14 +94,15 @@ public struct Reverifier: Sendable {
         return result
     }
 
-    func events(_ r: CaptureReport, recordId: ContentID, before: IndexedRecord) -> [CustodyDraft] {
+    /// The events of one record re-verified; the validation event names the new stored report.
+    func events(_ r: CaptureReport, recordId: ContentID, reportId: ContentID, before: IndexedRecord) -> [CustodyDraft] {
         var out: [CustodyDraft] = []
         if let s = r.signer {
             out.append(CustodyDraft(.digitalSignatureValidation, agent: agent, objects: [.record(recordId)],
                                     outcome: r.integrity == .intact && s.trust == .trusted ? .success : .warning,
                                     detail: "reverify: signer \(s.keyFingerprint) \(s.trust.rawValue) (was \(before.trust?.rawValue ?? "-")); timestamp \(r.timestamp.state)"))
         }
-        out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId)] + (r.sha256.map { [.blob($0)] } ?? []),
+        out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId), .report(reportId)] + (r.sha256.map { [.blob($0)] } ?? []),
                                 outcome: r.needsAttention ? .failure : .success,
                                 detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity.rawValue))"))
         return out
