@@ -6,16 +6,17 @@ import Query
 /// re-hashes every record (its stored body and report) and lists the damaged ones.
 struct AuditCommand: Command {
     static let name = "audit"
-    static let abstract = "Re-hash every blob (or a random sample) and every record, and list damage by blob and record."
+    static let abstract = "Re-hash every blob (or a random sample) and list damage by blob."
     static let discussion = """
     Text output: one line per problem, 'damaged <blob> missing-chunk <index> <chunk-id>',
     'damaged <blob> damaged-chunk <index> <chunk-id>' or 'damaged <blob> problem <text>', then
     'audit: checked <n> of <m> blobs, <bytes> bytes, <d> damaged'; then every record's stored
     body and report are re-hashed (always all of them): 'damaged record <record-id> report
     <report-id|-> <code>: <detail>' per damaged record, then 'audit: checked <n> records, <d>
-    damaged' (when the archive has records). JSON: one {"type":"damage",...} line per damaged blob, one
-    {"type":"recordDamage",...} line per damaged record, then {"type":"summary",...}. Exit 1
-    if any blob or record is damaged.
+    damaged' (when the archive has records). JSON: one {"type":"damage",...} line per
+    damaged blob, one {"type":"recordDamage",...} line per damaged record, then
+    {"type":"summary",...} (with "records" and "recordsDamaged" when the archive has
+    records). Exit 1 if any blob or record is damaged.
     """
     static let options = [OptionSpec("sample", value: "fraction", help: "Check a random fraction (0 to 1) of the blobs.")]
 
@@ -56,8 +57,9 @@ struct AuditCommand: Command {
         if context.json {
             c.json(.object([("type", .string("summary")), ("blobs", .int(Int64(report.blobsInStore))),
                             ("checked", .int(Int64(report.blobsChecked))), ("bytes", .int(Int64(report.bytesChecked))),
-                            ("damaged", .int(Int64(report.damaged.count))),
-                            ("records", .int(Int64(recordAudit.checked))), ("recordsDamaged", .int(Int64(recordAudit.damaged.count)))]))
+                            ("damaged", .int(Int64(report.damaged.count)))]
+                           + (recordAudit.checked > 0 ? [("records", .int(Int64(recordAudit.checked))),
+                                                         ("recordsDamaged", .int(Int64(recordAudit.damaged.count)))] : [])))
         } else {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
             if recordAudit.checked > 0 { c.out("audit: checked \(recordAudit.checked) records, \(recordAudit.damaged.count) damaged") }
