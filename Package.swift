@@ -48,10 +48,12 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
-        .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
+        // The storage protocols every stage talks to (blobs today; records, custody, trust next).
+        .target(name: "Archive", dependencies: ["Ground", "Crypto"]),
+        .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto"]),
-        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
-        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
+        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
         .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query"]),
@@ -93,9 +95,9 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "GroundTests", dependencies: ["Ground"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
-        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
-        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals", "ProcessSupport"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
@@ -108,6 +110,8 @@ let package = Package(
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
         // shared by the PostgreSQL test targets.
         .target(name: "ProcessSupport", path: "Tests/ProcessSupport"),
+        // The one contract every BlobStore meets, run by CASTests (LMDB) and S3Tests (Ceph RGW).
+        .target(name: "BlobStoreContract", dependencies: ["Archive", "Crypto", "Ground", "ProcessSupport"], path: "Tests/BlobStoreContract"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.

@@ -41,7 +41,7 @@ extension ContentStore {
     /// A file that is not regular, over `limit`, or that changed while it was read (it grew, or
     /// its `st_size` is not its content, as in `/proc`) is refused with its code and nothing of
     /// it becomes visible.
-    public func put(contentsOf path: String, limit: Int64 = FileLimits.defaultMaxFileBytes,
+    public func put(contentsOf path: String, limit: Int64 = FileLimits.current,
                     progress: ((Int) -> Void)? = nil) throws -> PutResult {
         let file: FileByteSource
         do { file = try FileByteSource(opening: path, limit: limit) } catch {

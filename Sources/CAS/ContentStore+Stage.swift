@@ -105,10 +105,18 @@ extension ContentStore {
     /// changed while it was read (`io.sourceChanged`) is released and thrown.
     public func stage(contentsOf path: String, inlineLimit: Int = 0, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
         let file: FileByteSource
-        do { file = try FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes) } catch {
+        do { file = try FileByteSource(opening: path, limit: FileLimits.current) } catch {
             if case .cannotOpen(let p, let e) = error { throw CASError.input(path: p, errno: e.rawValue) }
             throw error
         }
+        return try stage(confirming: file, inlineLimit: inlineLimit, progress: progress)
+    }
+
+    /// Stages an opened file (the walk opened it relative to its folder's descriptor) as
+    /// `stage(contentsOf:)` does, then proves it unchanged (`FileByteSource.confirmUnchanged`):
+    /// a file that changed, grew, or whose `st_size` is not its content (`/proc`) is released
+    /// and its `FileChange` (`io.sourceChanged`) thrown.
+    public func stage(confirming file: FileByteSource, inlineLimit: Int = 0, progress: ((Int) -> Void)? = nil) throws -> StagedBlob {
         let staged = try stage(file, inlineLimit: inlineLimit, progress: progress)
         do { try file.confirmUnchanged() } catch {
             try? CASError.wrapping { try environment.write { txn in try release(staged, in: txn) } }

@@ -67,6 +67,7 @@ public enum StatusCode {
     public static let casInput = "cas.input"
     public static let casNotAnArchive = "cas.notAnArchive"
     public static let casNotFound = "cas.notFound"
+    public static let casRangeInvalid = "cas.range.invalid"
     public static let casOutputRefused = "cas.output.refused"
     public static let casReadOnly = "cas.readOnly"
     public static let casRecordDamaged = "cas.record.damaged"
@@ -300,6 +301,7 @@ public enum StatusCode {
     public static let s3IntegrityRejected = "s3.integrity.rejected"
     public static let s3NotFound = "s3.notFound"
     public static let s3ObjectLockUnsupported = "s3.objectLock.unsupported"
+    public static let s3RangeInvalid = "s3.range.invalid"
     public static let s3Rejected = "s3.rejected"
     public static let s3ResponseMalformed = "s3.response.malformed"
     public static let s3Unavailable = "s3.unavailable"
@@ -368,4 +370,10 @@ public enum StatusCode {
 
     // MARK: version.*
     public static let versionNotV3 = "version.notV3"
+
+    // MARK: walk.* (the descriptor walk of a dump, docs/design.md "The dump walk")
+    public static let walkSymlink = "walk.symlink"
+    public static let walkTooDeep = "walk.tooDeep"
+    public static let walkTooMany = "walk.tooMany"
+    public static let walkUnreadable = "walk.unreadable"
 }

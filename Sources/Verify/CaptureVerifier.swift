@@ -48,8 +48,10 @@ public struct CaptureVerifier: Sendable {
             return report
         }
         let source: FileByteSource
-        do { source = try FileByteSource(path: c.deliveryFile) } catch {
-            report.error = .init(code: error.code, message: "cannot open \(c.deliveryFile) (errno \(CaptureVerifier.errno(of: error)))")
+        do { source = try FileByteSource(opening: c.deliveryFile, limit: FileLimits.current) } catch {
+            // Not a regular file, over the size limit (`EXHIBIT_MAX_FILE_SIZE`), or unopenable:
+            // refused by name before a byte is read.
+            report.error = .init(code: error.code, message: error.description)
             return report
         }
         report.size = UInt64(source.count)
@@ -67,6 +69,12 @@ public struct CaptureVerifier: Sendable {
             do { report.sha256 = ContentID(digest: try hashing.finish()) } catch {
                 report.error = .init(code: error.code, message: "read failed while hashing \(c.deliveryFile)")
             }
+        }
+        // The bytes validated were the whole file, unchanged (a `/proc` file's `st_size` is not
+        // its content; a file still being written grows): else the capture is not judged.
+        do { try source.confirmUnchanged() } catch {
+            report.error = .init(code: error.code, message: error.description)
+            return report
         }
         if let sha = report.sha256 {
             files.add(role: .media, path: c.deliveryFile, sha256: sha, size: UInt64(source.count))
@@ -108,7 +116,7 @@ public struct CaptureVerifier: Sendable {
         }
     }
 
-    static func parent(_ path: String) -> String {
+    public static func parent(_ path: String) -> String {
         guard let i = path.lastIndex(of: "/") else { return "/" }
         let p = String(path[..<i])
         return p.isEmpty ? "/" : p

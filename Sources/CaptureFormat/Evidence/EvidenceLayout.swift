@@ -55,7 +55,13 @@ public struct EvidenceLayout: Sendable {
         return Location(recorded: rp, localPath: local, entry: entry(at: local))
     }
 
+    /// What is at `path`. A folder on the way below the capture folder (or the dump root) that
+    /// is a symlink makes the entry that symlink: `evidence/` linked to `/etc` is reported, and
+    /// nothing is read through it (issue 17 item 1).
     public func entry(at path: String) -> Entry {
+        if let (link, target) = symlinkedFolder(above: path) {
+            return .symlink(target: target, escapesDump: escapes(symlinkAt: link, target: target))
+        }
         switch LayoutFileSystem.kind(path) {
         case .regular(let size): return .file(size: size)
         case .directory: return .directory
@@ -63,6 +69,18 @@ public struct EvidenceLayout: Sendable {
         case .other: return .other
         case .absent: return .absent
         }
+    }
+
+    /// The first folder strictly between the capture folder (else the dump root) and `path`
+    /// that is a symlink, with its target; nil when none is (or `path` is under neither).
+    func symlinkedFolder(above path: String) -> (path: String, target: String)? {
+        guard let base = [captureFolder, dumpRoot].first(where: { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { return nil }
+        var folder = base
+        for name in path.dropFirst(base.count).split(separator: "/").dropLast() {
+            folder += (folder.hasSuffix("/") ? "" : "/") + name
+            if case .symlink(let target) = LayoutFileSystem.kind(folder) { return (folder, target) }
+        }
+        return nil
     }
 
     /// Whether a symlink's target, resolved lexically from the link's folder, leaves the dump.
@@ -153,39 +171,5 @@ public struct EvidenceLayout: Sendable {
             out.append(c)
         }
         return "/" + out.joined(separator: "/")
-    }
-}
-
-/// The top level of one capture folder: how a reader pairs a delivery file with its sidecars.
-public struct CaptureFolderContents: Hashable, Sendable {
-    /// Regular files at the top level whose extension is a delivery type.
-    public var deliveryFiles: [String] = []
-    /// `disclosure/*.bundle.json` regular files.
-    public var bundles: [String] = []
-    public var hasEvidenceFolder = false
-    /// Top-level or disclosure entries that are symlinks (never followed) or unexpected.
-    public var strays: [String] = []
-
-    public init(scanning folder: String) {
-        for name in LayoutFileSystem.list(folder) ?? [] {
-            let kind = LayoutFileSystem.kind(folder + "/" + name)
-            let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            switch kind {
-            case .regular where name.contains(".") && EvidenceLayout.deliveryExtensions.contains(ext):
-                deliveryFiles.append(name)
-            case .directory where name == EvidenceLayout.evidenceFolderName:
-                hasEvidenceFolder = true
-            case .directory where name == EvidenceLayout.disclosureFolderName:
-                for b in LayoutFileSystem.list(folder + "/" + name) ?? [] {
-                    if b.hasSuffix(EvidenceLayout.bundleSuffix), case .regular = LayoutFileSystem.kind(folder + "/" + name + "/" + b) {
-                        bundles.append(name + "/" + b)
-                    } else {
-                        strays.append(name + "/" + b)
-                    }
-                }
-            default:
-                strays.append(name)
-            }
-        }
     }
 }

@@ -33,7 +33,7 @@ enum LayoutFileSystem {
     /// Streams a regular file's SHA-256, refusing symlinks and non-regular files.
     static func sha256(_ path: String) throws(EvidenceReadError) -> ContentID {
         let file: FileByteSource
-        do { file = try FileByteSource(opening: path, limit: FileLimits.defaultMaxFileBytes) } catch {
+        do { file = try FileByteSource(opening: path, limit: FileLimits.current) } catch {
             switch error {
             case .symlink: throw .symlink(path)
             case .cannotOpen(_, let e) where e == .noSuchFileOrDirectory: throw .absent(path)
@@ -45,6 +45,8 @@ enum LayoutFileSystem {
         do { try file.forEachChunkInPlace(in: 0..<file.count) { hasher.update($0) } } catch {
             throw .unreadable(path, errno: error.errno)
         }
+        // A file that changed or whose size is not its content (`/proc`) is not hashed as what it was.
+        do { try file.confirmUnchanged() } catch { throw .unreadable(path, errno: Errno.ioError.rawValue) }
         return hasher.finalize()
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A regular file read with `pread` through its open descriptor: the source a file is hashed
 /// from and, when nothing better holds its bytes, read from again. Its `count` is the size
 /// `fstat` gave when it was opened; `confirmUnchanged()` proves afterwards that the bytes read
@@ -15,7 +21,7 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     /// Opens a regular file by path (its last component never followed); any failure, a
     /// symlink or a non-regular file included, is `cannotOpen`.
     public convenience init(path: String) throws(ByteSourceError) {
-        do { try self.init(opening: path, limit: FileLimits.defaultMaxFileBytes) } catch {
+        do { try self.init(opening: path, limit: FileLimits.current) } catch {
             switch error {
             case .cannotOpen(_, let e): throw .cannotOpen(path: path, errno: e.rawValue)
             case .symlink: throw .cannotOpen(path: path, errno: Errno.tooManySymbolicLinkLevels.rawValue)
@@ -167,6 +173,16 @@ public enum FileLimits {
     public static let defaultMaxFileBytes: Int64 = 1 << 40
     /// The environment variable that sets it (bytes, or with a `K`/`M`/`G`/`T` suffix, powers of 1024).
     public static let environmentVariable = "EXHIBIT_MAX_FILE_SIZE"
+
+    /// The limit in force: `EXHIBIT_MAX_FILE_SIZE` when it is set and parses, else the default
+    /// (read once; `put`, `ingest` and `verify` check it with `isValid` and refuse a bad value).
+    public static let current: Int64 = configured(environmentValue) ?? defaultMaxFileBytes
+
+    /// The environment variable's value, nil when unset.
+    public static var environmentValue: String? { getenv(environmentVariable).map { String(cString: $0) } }
+
+    /// The limit `text` sets (nil for nil or a value that does not parse).
+    public static func configured(_ text: String?) -> Int64? { text.flatMap(parse) }
 
     /// Parses `123`, `4K`, `16M`, `2G`, `1T` (binary multiples); nil for anything else or ≤ 0.
     public static func parse(_ text: String) -> Int64? {

@@ -73,6 +73,12 @@ public final class FileDescriptor: @unchecked Sendable {
         try Syscalls.entries(rawValue).compactMap { FileName(bytes: $0) }.sorted()
     }
 
+    /// At most `limit` entries of this directory (no `.`/`..`), sorted by their bytes: the walk
+    /// asks for one more than it accepts, so that a directory over its cap is told apart.
+    public func entries(limit: Int) throws(Errno) -> [FileName] {
+        try Syscalls.entries(rawValue, limit: limit).compactMap { FileName(bytes: $0) }.sorted()
+    }
+
     /// `pread` into `buffer` at `offset`: the bytes read, 0 at the end.
     public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try Syscalls.pread(rawValue, buffer, offset)
@@ -100,7 +106,7 @@ public enum FileSystem {
 
     /// The target of the symlink at `path` (`readlink`), as bytes.
     public static func linkTarget(atPath path: String) throws(Errno) -> [UInt8] {
-        try Syscalls.readlinkat(Syscalls.currentDirectoryDescriptor, Array(path.utf8))
+        try Syscalls.readlinkat(Syscalls.currentDirectoryDescriptor, Syscalls.pathBytes(path))
     }
 
     /// The entries of the directory at `path` (opened without following a final symlink),

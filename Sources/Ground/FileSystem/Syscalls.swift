@@ -10,7 +10,15 @@ import Darwin
 /// `pread`, `readlinkat` or `readdir` directly.
 enum Syscalls {
     static func open(_ path: String, _ flags: Int32, _ mode: UInt32) throws(Errno) -> Int32 {
-        try retrying { Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW, mode) }
+        try withCName(pathBytes(path)) { (c) throws(Errno) -> Int32 in
+            try retrying { Glibc.open(c, flags | O_CLOEXEC | O_NOFOLLOW, mode) }
+        }
+    }
+
+    /// The bytes a path string names: its text form (`PathText`, as the walk reports a name
+    /// that is not UTF-8) read back, so a path the archive printed opens the very entry.
+    static func pathBytes(_ path: String) -> [UInt8] {
+        path.utf8.contains(PathText.backslash) ? (PathText.decode(path) ?? Array(path.utf8)) : Array(path.utf8)
     }
 
     static func openat(_ dir: Int32, _ name: [UInt8], _ flags: Int32, _ mode: UInt32) throws(Errno) -> Int32 {
@@ -39,7 +47,7 @@ enum Syscalls {
     /// `lstat(path)`: for a path a person named (never followed at its last component).
     static func lstat(_ path: String) throws(Errno) -> FileStatus {
         var st = stat()
-        _ = try retrying { Glibc.lstat(path, &st) }
+        _ = try withCName(pathBytes(path)) { (c) throws(Errno) -> Int32 in try retrying { Glibc.lstat(c, &st) } }
         return status(st)
     }
 
@@ -70,8 +78,10 @@ enum Syscalls {
     static func unlink(_ path: String) throws(Errno) { _ = try retrying { Glibc.unlink(path) } }
 
     /// Entry names of the directory open as `fd` (without `.` and `..`), in the order the file
-    /// system returns them. The descriptor is duplicated for `fdopendir`, so `fd` stays open.
-    static func entries(_ fd: Int32) throws(Errno) -> [[UInt8]] {
+    /// system returns them, at most `limit` (the caller asks one more than it accepts to tell
+    /// "exactly the cap" from "over it"). The descriptor is duplicated for `fdopendir`, so `fd`
+    /// stays open.
+    static func entries(_ fd: Int32, limit: Int = .max) throws(Errno) -> [[UInt8]] {
         let copy = try retrying { Glibc.dup(fd) }
         guard let dir = fdopendir(copy) else {
             let e = Errno.current
@@ -81,7 +91,7 @@ enum Syscalls {
         defer { closedir(dir) }
         rewinddir(dir)
         var names: [[UInt8]] = []
-        while true {
+        while names.count < limit {
             errno = 0
             guard let ent = readdir(dir) else {
                 if errno != 0 { throw Errno.current }

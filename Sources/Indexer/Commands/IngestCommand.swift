@@ -31,6 +31,7 @@ struct IngestCommand: Command {
     static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        try FileLimitSetting.check(context, command: name)
         guard !args.positionals.isEmpty else { throw UsageError("give at least one dump", command: name) }
         var options = Ingestor.Options()
         if let j = args.value("jobs") {
@@ -45,9 +46,10 @@ struct IngestCommand: Command {
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
         verifier.measuresMedia = !args.flag("no-media")
         let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
-        let (captures, pathErrors) = Ingestor.discover(args.positionals)
+        let (captures, pathErrors, walkProblems) = Ingestor.walk(args.positionals)
         let c = context.console
         for e in pathErrors { c.err("Error: \(e)") }
+        for p in walkProblems { c.err(WalkProblemOutput.text(p)) }
         let total = c.stderrIsTerminal ? Ingestor.estimatedBytes(captures) : 0  // only the bar needs it
         let bar = ProgressBar(console: c, items: captures.count, bytes: total)
         var summary: IngestSummary
@@ -67,6 +69,7 @@ struct IngestCommand: Command {
         }
         bar.finish()
         summary.pathErrors = pathErrors
+        summary.walk = walkProblems
         if context.json { c.json(Self.json(summary)) } else { for line in Self.text(summary) { c.out(line) } }
         return summary.isClean ? .success : .failure
     }
@@ -134,6 +137,7 @@ struct IngestCommand: Command {
             ("sidecars", obj(counts(s.sidecars, sidecarOrder))),
             ("sidecarsBySink", .object(s.sidecarsBySink.sorted { $0.key < $1.key }.map { ($0.key, obj(counts($0.value, sidecarOrder))) })),
             ("itemErrors", .int(Int64(s.itemErrors))), ("pathErrors", .array(s.pathErrors.map { .string($0) })),
+            ("walk", .array(s.walk.map(WalkProblemOutput.json))),
             ("attention", .int(Int64(s.attention))), ("newBlobs", .int(Int64(s.newBlobs))),
             ("bytes", .int(Int64(s.bytes))), ("seconds", .double((s.seconds * 1000).rounded() / 1000)),
             ("mbPerSecond", .double((mbps * 10).rounded() / 10)),
@@ -150,6 +154,7 @@ struct IngestCommand: Command {
         ]
         if s.itemErrors > 0 { lines.append("item errors: \(s.itemErrors)") }
         if !s.pathErrors.isEmpty { lines.append("path errors: \(s.pathErrors.count)") }
+        if !s.walk.isEmpty { lines.append("walk problems: \(s.walk.count) (entries not read or not entered)") }
         lines.append(String(format: "%d new blobs, %llu bytes read in %.2f s (%.1f MB/s); %d need attention",
                             s.newBlobs, s.bytes, s.seconds, mbps, s.attention))
         return lines

@@ -34,6 +34,8 @@ struct ManualCommand: Command {
         EXHIBIT_ARCHIVE: the default archive directory. EXHIBIT_LMDB_MAPSIZE: initial LMDB map
         size in bytes. EXHIBIT_LMDB_WRITEMAP=1: open with MDB_WRITEMAP. EXHIBIT_CAS_CHUNK_SIZE:
         chunk size of a new archive. EXHIBIT_CAS_BATCH_MB: MiB of chunks per write transaction.
+        EXHIBIT_MAX_FILE_SIZE: the largest file put, ingest and verify read (bytes, or with K, M,
+        G or T; default 1T); a larger one is io.tooLarge.
         EXHIBIT_LIBAV_DIR: where to load libav from. EXHIBIT_CHROMIUM: the Chromium binary that
         export --pdf prints with (default: chromium on PATH). COLUMNS: the width help text is
         wrapped to (default: the terminal's).

@@ -12,6 +12,7 @@ struct PutCommand: Command {
     static let arguments = [ArgumentSpec("file", help: "Files to store.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        try FileLimitSetting.check(context, command: name)
         let store = try context.openStore()
         let sizes = args.positionals.map { path -> UInt64 in
             ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.uint64Value ?? 0

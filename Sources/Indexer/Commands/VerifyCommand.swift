@@ -31,6 +31,7 @@ struct VerifyCommand: Command {
     static let arguments = [ArgumentSpec("path", help: "Media files, capture folders or dumps.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        try FileLimitSetting.check(context, command: name)
         guard !args.positionals.isEmpty else { throw UsageError("verify needs at least one PATH", command: name) }
         var verifier = CaptureVerifier(signerAnchors: try anchors(args.value("trust"), option: "trust"),
                                        tsaAnchors: try anchors(args.value("tsa-trust"), option: "tsa-trust"))
@@ -40,7 +41,13 @@ struct VerifyCommand: Command {
         for path in args.positionals {
             let locations: [CaptureLocation]
             do {
-                locations = try CaptureVerifier.discover(path)
+                let found = try CaptureVerifier.walk(path)
+                locations = found.captures
+                for p in found.problems {
+                    // Every entry the walk did not read or enter: reported, and the exit is 1.
+                    attention = true
+                    if context.json { context.console.json(WalkProblemOutput.json(p)) } else { context.console.err(WalkProblemOutput.text(p)) }
+                }
             } catch {
                 var r = CaptureReport(path: path, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
                 r.error = .init(code: error.code, message: error.message)

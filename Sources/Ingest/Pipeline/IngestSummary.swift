@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 
 /// Counts of every outcome of one ingest run (the closing summary).
 public struct IngestSummary: Sendable, Equatable, Codable {
@@ -15,6 +16,9 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var itemErrors = 0
     /// Paths given that could not be walked.
     public var pathErrors: [String] = []
+    /// Entries under the paths given that the walk could not read or did not enter
+    /// (`walk.symlink`, `walk.unreadable`, `walk.tooDeep`, `walk.tooMany`), per path.
+    public var walk: [WalkProblem] = []
     public var newBlobs = 0
     public var bytes: UInt64 = 0
     public var seconds = 0.0
@@ -37,6 +41,7 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         if item.needsAttention { attention += 1 }
     }
 
-    /// Exit status 1 when any capture needs attention or a path could not be walked.
-    public var isClean: Bool { attention == 0 && pathErrors.isEmpty }
+    /// Exit status 1 when any capture needs attention, a path could not be walked, or the
+    /// walk left an entry unread.
+    public var isClean: Bool { attention == 0 && pathErrors.isEmpty && walk.isEmpty }
 }

@@ -50,7 +50,9 @@ extension Ingestor {
             if let s = p.staged[f.path], s.id == f.sha256 {
                 if try archive.store.commit(s, in: txn) { item.newBlobs += 1 }
             } else {
-                let file = try FileByteSource(opening: f.path, limit: FileLimits.defaultMaxFileBytes)
+                // Not staged by the walk: opened from the dump root's descriptor, one component at
+                // a time, never through a symlink (a path string could lead out of the dump).
+                let file = try Self.openInsideDump(f.path, location: p.location)
                 var source = ByteReader(file)
                 let put = try archive.store.put(from: &source, in: txn)
                 guard put.id == f.sha256 else { throw IngestError.fileChanged(path: f.path) }

@@ -14,11 +14,11 @@ extension Ingestor {
         var staged: [String: StagedBlob] = [:]
         var bytes: UInt64 = 0
         var budget = options.inlineCaptureBudget
-        for path in Self.filesToStage(location) {
+        for file in Self.filesToStage(location) {
             let limit = min(options.inlineFileLimit, budget)
-            guard let blob = try? archive.store.stage(contentsOf: path, inlineLimit: limit) else { continue }
+            guard let opened = try? file.open(), let blob = try? archive.store.stage(confirming: opened, inlineLimit: limit) else { continue }
             if blob.isInline { budget -= Int(blob.size) }
-            staged[path] = blob
+            staged[file.path] = blob
             bytes += blob.size
         }
         if let stored = unchangedReport(location, staged: staged) {
@@ -62,9 +62,7 @@ extension Ingestor {
     /// Bytes a run over `captures` will read (every file staged), for a progress bar.
     public static func estimatedBytes(_ captures: [CaptureLocation]) -> UInt64 {
         captures.reduce(UInt64(0)) { total, c in
-            filesToStage(c).reduce(total) { sum, path in
-                sum + ((try? FileSystem.status(atPath: path)).map { UInt64(max(0, $0.size)) } ?? 0)
-            }
+            filesToStage(c).reduce(total) { sum, file in sum + (file.status.map { UInt64(max(0, $0.size)) } ?? 0) }
         }
     }
 
@@ -75,32 +73,5 @@ extension Ingestor {
             return rootName + "/" + c.deliveryFile.dropFirst(c.dumpRoot.count + 1)
         }
         return c.deliveryFile.split(separator: "/").last.map(String.init) ?? c.deliveryFile
-    }
-
-    /// The delivery file (when a regular file) and the regular files under the capture
-    /// folder's `evidence/` and `disclosure/`, never through a symlink, at most 16 levels deep.
-    static func filesToStage(_ c: CaptureLocation) -> [String] {
-        var out: [String] = []
-        if isRegularFile(c.deliveryFile) { out.append(c.deliveryFile) }
-        guard let folder = c.captureFolder else { return out }
-        for sub in ["evidence", "disclosure"] { walk(folder + "/" + sub, depth: 0, into: &out) }
-        return out
-    }
-
-    private static func walk(_ folder: String, depth: Int, into out: inout [String]) {
-        guard depth < 16, out.count < 100_000, let names = try? FileSystem.entries(atPath: folder) else { return }
-        for name in names {
-            let path = folder + "/" + name.text
-            guard let st = try? FileSystem.status(atPath: path) else { continue }
-            switch st.kind {
-            case .regular: out.append(path)
-            case .directory: walk(path, depth: depth + 1, into: &out)
-            default: continue
-            }
-        }
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        (try? FileSystem.status(atPath: path))?.isRegularFile == true
     }
 }

@@ -1,6 +1,7 @@
 import CAS
 import Crypto
 import Foundation
+import Ground
 import LMDB
 import Query
 import Verify
@@ -46,17 +47,28 @@ public final class Ingestor: Sendable {
     /// Every capture under `paths`, in order (`CaptureVerifier.discover` per path); paths that
     /// cannot be walked are returned apart.
     public static func discover(_ paths: [String]) -> (captures: [CaptureLocation], errors: [String]) {
+        let found = walk(paths)
+        return (found.captures, found.errors)
+    }
+
+    /// `discover` with the walk's problems: every entry under `paths` that could not be read
+    /// or was not entered (`walk.*`, per path), which make the run's exit non-zero.
+    public static func walk(_ paths: [String], limits: WalkLimits = .standard)
+        -> (captures: [CaptureLocation], errors: [String], problems: [WalkProblem]) {
         var captures: [CaptureLocation] = []
         var errors: [String] = []
+        var problems: [WalkProblem] = []
         var seen = Set<String>()
         for p in paths {
             do {
-                for c in try CaptureVerifier.discover(p) where seen.insert(c.deliveryFile).inserted { captures.append(c) }
+                let found = try CaptureVerifier.walk(p, limits: limits)
+                for c in found.captures where seen.insert(c.deliveryFile).inserted { captures.append(c) }
+                problems += found.problems
             } catch {
                 errors.append("\(error.code): \(error.message)")
             }
         }
-        return (captures, errors)
+        return (captures, errors, problems)
     }
 
     /// Ingests `captures`. `onItem` is called on the writer (calling) thread after each
