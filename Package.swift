@@ -55,7 +55,7 @@ let package = Package(
         // The storage protocols every stage talks to (blobs today; records, custody, trust next).
         .target(name: "Archive", dependencies: ["Ground", "Crypto"]),
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
+        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record

@@ -172,6 +172,7 @@ public enum StatusCode {
     // MARK: index.*
     public static let indexFieldInvalid = "index.field.invalid"
     public static let indexPrefixAmbiguous = "index.prefix.ambiguous"
+    /// A stored record does not decode, or its body or report no longer matches its SHA-256.
     public static let indexRecordDamaged = "index.record.damaged"
     public static let indexRecordNotFound = "index.record.notFound"
     public static let indexRecordIdInvalid = "index.recordId.invalid"
