@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CAV", path: "Sources/CAV",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(name: "CAVLoader"),
+        // libjpeg-turbo's TurboJPEG API: stills decoded at a DCT scale, straight to gray or planes.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -43,15 +46,18 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["Ground", "COpenSSL"]),
         .target(name: "LMDB", dependencies: ["Ground", "CLMDB"]),
         .target(name: "Inflate", dependencies: ["Ground", "CZlib"]),
-        .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "Crypto", "CaptureFormat"]),
+        .target(name: "TurboJPEG", dependencies: ["Ground", "CTurboJPEG"]),
+        .target(name: "Media", dependencies: ["Ground", "CAV", "CAVLoader", "TurboJPEG", "Crypto", "CaptureFormat"]),
         .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
         .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
 
         // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
-        .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS"]),
-        // Blobs in an S3-compatible object store (SigV4 over HTTP); the future S3 blob store of Archive.
-        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "CAS"]),
+        // The storage protocols every stage talks to (blobs today; records, custody, trust next).
+        .target(name: "Archive", dependencies: ["Ground", "Crypto"]),
+        .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
+        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto"]),
+        // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
+        .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
         .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query"]),
@@ -93,9 +99,9 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "GroundTests", dependencies: ["Ground"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
-        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
-        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "CAS", "Crypto", "Ground", "TestLiterals", "ProcessSupport"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
@@ -104,10 +110,12 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "TurboJPEG", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
         // shared by the PostgreSQL test targets.
         .target(name: "ProcessSupport", path: "Tests/ProcessSupport"),
+        // The one contract every BlobStore meets, run by CASTests (LMDB) and S3Tests (Ceph RGW).
+        .target(name: "BlobStoreContract", dependencies: ["Archive", "Crypto", "Ground", "ProcessSupport"], path: "Tests/BlobStoreContract"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.

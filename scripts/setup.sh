@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev zlib1g-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
               libcurl4-openssl-dev openssl ffmpeg python3-venv time chromium libjpeg-turbo-progs
+              libturbojpeg0-dev libjpeg62-turbo-dev  # CTurboJPEG: one DCT-scaled decode per JPEG (issue 13)
               groff-base zsh fish poppler-utils libxml2-utils
               e2fsprogs util-linux mount coreutils  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
               libpq-dev postgresql-15 postgresql-client-15)

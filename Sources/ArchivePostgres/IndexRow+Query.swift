@@ -7,7 +7,8 @@ import Query
 /// the one place that knows both, so a change to `IndexedRecord` is adapted here.
 extension IndexRow {
     /// The row of `record`: its filter values, and as body its JSON exactly as LMDB's index
-    /// encodes it (`JSONEncoder`, sorted keys), so both stores hand out the same bytes.
+    /// reads it back (`JSONEncoder`, sorted keys, report inline), so both stores hand out the
+    /// same bytes.
     public init(_ record: IndexedRecord) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

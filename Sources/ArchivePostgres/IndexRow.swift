@@ -9,8 +9,9 @@ import Query
 public struct IndexRow: Sendable, Equatable {
     /// The record ID's 32 bytes.
     public var recordId: [UInt8]
-    /// The record's JSON (the `IndexedRecord` encoding, as LMDB's `idx.records` holds it after
-    /// its version byte).
+    /// The record's JSON (the `IndexedRecord` encoding with the report inline, as LMDB's index
+    /// reads a record back; LMDB's stored body since exhibit-index/2 names the report by its
+    /// SHA-256 instead, and this store does not yet re-hash it: docs/query.md).
     public var body: [UInt8]
     public var kind: String
     public var integrity: String

@@ -20,15 +20,26 @@ public struct Claim: Sendable {
     public let alg: String?
     public let title: String?
 
-    /// `label` is the claim box's JUMBF label; it selects the version.
+    /// The claim versions this reader knows (c2pa-rs `BUILD_VER_SUPPORT`).
+    public static let supportedVersion = 2
+
+    /// `label` is the claim box's JUMBF label. As in c2pa-rs (store.rs `from_jumbf`, claim.rs
+    /// `from_value`) the box is found by its type UUID (`c2cl`), and the label only bounds the
+    /// version: its `.vN` suffix (`Claim.labelVersion`, 1 when none) must be at most
+    /// `supportedVersion`, else `unknownLabel` (c2pa-rs `ClaimVersionTooNew`). The version is the
+    /// CBOR's: `assertions` alone is v1, `created_assertions` alone v2, both `unsupportedVersion`
+    /// (c2pa-rs "unsupported claim version"), neither `missingField("created_assertions")`.
+    /// A label other than `c2pa.claim`/`c2pa.claim.v2` is reported by the validator, not here.
     public init(label: String, bytes: some Collection<UInt8>) throws(ClaimError) {
         let c: CBOR
         do { c = try CBOR(decoding: bytes) } catch { throw .cbor(error) }
         guard c.mapValue != nil else { throw .notAMap }
-        switch label {
-        case "c2pa.claim": version = 1
-        case "c2pa.claim.v2": version = 2
-        default: throw .unknownLabel(label)
+        guard Claim.labelVersion(label) <= Claim.supportedVersion else { throw .unknownLabel(label) }
+        switch (c["assertions"] != nil, c["created_assertions"] != nil) {
+        case (true, false): version = 1
+        case (false, true): version = 2
+        case (true, true): throw .unsupportedVersion
+        case (false, false): throw .missingField("created_assertions")
         }
         cbor = c
         instanceID = c["instanceID"]?.textValue
@@ -47,11 +58,9 @@ public struct Claim: Sendable {
             return out
         }
         if version == 1 {
-            guard c["assertions"] != nil else { throw .missingField("assertions") }
             createdAssertions = try uris("assertions")
             gatheredAssertions = []
         } else {
-            guard c["created_assertions"] != nil else { throw .missingField("created_assertions") }
             createdAssertions = try uris("created_assertions")
             gatheredAssertions = try uris("gathered_assertions")
         }
@@ -76,6 +85,8 @@ public enum ClaimError: Error, Equatable, Sendable {
     case unknownLabel(String)
     case missingField(String)
     case badField(String)
+    /// Both `assertions` (v1) and `created_assertions` (v2): no one version.
+    case unsupportedVersion
 
     public var code: String {
         switch self {
@@ -84,6 +95,7 @@ public enum ClaimError: Error, Equatable, Sendable {
         case .unknownLabel: StatusCode.claimUnknownLabel
         case .missingField: StatusCode.claimMissingField
         case .badField: StatusCode.claimBadField
+        case .unsupportedVersion: StatusCode.claimUnsupportedVersion
         }
     }
 }

@@ -9,6 +9,8 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
     case unsupportedFormat(String)
     /// No blob with this ID.
     case notFound(ContentID)
+    /// A ranged read asked for bytes that do not lie within the blob.
+    case rangeInvalid(blob: ContentID, range: Range<Int64>, size: UInt64)
     /// A chunk the blob lists is absent.
     case missingChunk(blob: ContentID, index: Int, chunk: ContentID)
     /// A chunk's bytes do not hash to its ID, or have the wrong length.
@@ -30,6 +32,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .notAnArchive: StatusCode.casNotAnArchive
         case .unsupportedFormat: StatusCode.casUnsupportedFormat
         case .notFound: StatusCode.casNotFound
+        case .rangeInvalid: StatusCode.casRangeInvalid
         case .missingChunk: StatusCode.casChunkMissing
         case .damagedChunk: StatusCode.casChunkDamaged
         case .blobMismatch: StatusCode.casBlobMismatch
@@ -45,6 +48,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .notAnArchive(let p): "\(code): no archive at \(p) (run `exhibit-archive init`)"
         case .unsupportedFormat(let f): "\(code): unsupported archive format \(f)"
         case .notFound(let id): "\(code): no blob \(id)"
+        case .rangeInvalid(let b, let r, let n): "\(code): bytes \(r.lowerBound)..<\(r.upperBound) are not within blob \(b) of \(n) bytes"
         case .missingChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) is missing"
         case .damagedChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) does not match its ID"
         case .blobMismatch(let b, let a): "\(code): blob \(b) hashes to \(a)"

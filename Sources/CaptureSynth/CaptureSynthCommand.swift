@@ -23,6 +23,7 @@ enum CaptureSynthCommand: CommandSpec {
         OptionSpec("videos", value: "m", help: "Clean video captures (1080p H.264 ~10 Mb/s + AAC, streamed-chunk root); required."),
         OptionSpec("seed", value: "s", help: "Unsigned 64-bit seed (default 1); same seed → same media, records, layout."),
         OptionSpec("video-seconds", value: "t", help: "Length of each video in seconds (default 10, at most 3600)."),
+        OptionSpec("video-mbps", value: "r", help: "Bit rate of each video in Mb/s (default 10, 1 to 800): big videos for the memory bench."),
         OptionSpec("faults", value: "list", help: "none (default), all, or a comma-separated list of fault names.",
                    completion: .choices(["none", "all"] + SynthFault.allCases.map(\.name))),
         OptionSpec("jobs", value: "j", help: "Worker threads for signing and sidecars (default: number of cores)."),

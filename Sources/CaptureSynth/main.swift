@@ -3,7 +3,7 @@ import Foundation
 import Ground
 import Synthesis
 
-/// `capture-synth OUT --stills N --videos M [--seed S] [--video-seconds T] [--faults none|all|LIST]`
+/// `capture-synth OUT --stills N --videos M [--seed S] [--video-seconds T] [--video-mbps R] [--faults none|all|LIST]`
 /// Exit codes: 0 written, 1 generation failed, 2 usage error. The command line is parsed by the
 /// shared `CLI` parser (the conventions of exhibit-archive: --name value or --name=value,
 /// did-you-mean, --help, --version).
@@ -71,6 +71,13 @@ if let t = args.value("video-seconds") {
     guard let v = Double(t), v > 0, v <= 3600 else { usageError("--video-seconds takes a number in (0, 3600], not '\(t)'") }
     seconds = v
 }
+var mbps = SynthOptions.defaultVideoMbps
+if let m = args.value("video-mbps") {
+    guard let v = Int(m), SynthOptions.videoMbpsRange.contains(v) else {
+        usageError("--video-mbps takes a whole number in \(SynthOptions.videoMbpsRange), not '\(m)'")
+    }
+    mbps = v
+}
 if let f = args.value("faults") {
     do { faults = try SynthFault.parseList(f) } catch { usageError(error.detail) }
 }
@@ -82,8 +89,9 @@ let ffmpeg = args.value("ffmpeg") ?? "/usr/bin/ffmpeg"
 
 let start = Date()
 do {
-    let options = SynthOptions(stills: stills, videos: videos, seed: seed, videoSeconds: seconds, faults: faults,
+    var options = SynthOptions(stills: stills, videos: videos, seed: seed, videoSeconds: seconds, faults: faults,
                                ffmpeg: ffmpeg, concurrency: jobs)
+    options.videoMbps = mbps
     let expected = try DumpSynthesizer(options: options).write(to: out)
     let byIntegrity = Dictionary(grouping: expected.captures, by: \.integrity).mapValues(\.count)
     console.out("wrote \(expected.captures.count) captures to \(out) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")

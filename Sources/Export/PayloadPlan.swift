@@ -10,6 +10,8 @@ import Query
 /// - Every other stored file (sidecars, ring frames, depth, second view, bundles) keeps its
 ///   path relative to the capture folder, so the record's folder in the bag is the capture
 ///   folder again and the verifier can be run over it.
+/// - A second copy's differing file under the same path (a sidecar variant: the k-th distinct
+///   blob stored under that path, k ≥ 2) goes to `data/<recordId>/sidecar-variant-<k>/<relativePath>`.
 public struct PayloadPlan: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var recordId: ContentID
@@ -28,7 +30,8 @@ public struct PayloadPlan: Sendable, Equatable {
     /// The plan for one record. `primaryBlob` (the variant the record's stored report
     /// describes) is placed first, under the unnumbered name; the other variants follow in
     /// stored order. Throws `unsafePath` for a stored path that could escape its folder and
-    /// `pathCollision` when two different blobs claim one path.
+    /// `pathCollision` when two different blobs still claim one path (a stored path that is
+    /// itself `variant-<k>/…` or `sidecar-variant-<k>/…`).
     public init(record: IndexedRecord, primaryBlob: ContentID? = nil) throws(ExportError) {
         var out: [Entry] = []
         var taken: [String: ContentID] = [:]  // relative path → blob
@@ -57,8 +60,13 @@ public struct PayloadPlan: Sendable, Equatable {
                 try add(.mediaVariant, "variant-\(index + 1)/\(name)", variant.blobId, variant.size)
             }
         }
+        var copies: [String: [ContentID]] = [:]  // relative path → distinct blobs stored under it
         for file in record.files where !(file.role == .media && variantBlobs.contains(file.blobId)) {
-            try add(file.role, file.relativePath, file.blobId, file.size)
+            var blobs = copies[file.relativePath, default: []]
+            if !blobs.contains(file.blobId) { blobs.append(file.blobId) }
+            copies[file.relativePath] = blobs
+            let k = blobs.firstIndex(of: file.blobId)! + 1  // appended above when absent
+            try add(file.role, k == 1 ? file.relativePath : "sidecar-variant-\(k)/\(file.relativePath)", file.blobId, file.size)
         }
         entries = out
     }

@@ -67,11 +67,13 @@ extension StatusCode {
     // MARK: claim.*
     public static let claimBadField = "claim.badField"
     public static let claimHardBindingsMissing = "claim.hardBindings.missing"
+    public static let claimLabelUnrecognized = "claim.labelUnrecognized"
     public static let claimMalformed = "claim.malformed"
     public static let claimMissing = "claim.missing"
     public static let claimMissingField = "claim.missingField"
     public static let claimNotAMap = "claim.notAMap"
     public static let claimUnknownLabel = "claim.unknownLabel"
+    public static let claimUnsupportedVersion = "claim.unsupportedVersion"
 
     // MARK: claimSignature.*
     public static let claimSignatureInsideValidity = "claimSignature.insideValidity"

@@ -59,6 +59,15 @@ public enum StatusCode {
     public static let builderSign = "builder.sign"
     public static let builderValidity = "builder.validity"
 
+    // MARK: cafHeader.* (CAF facts without libavformat; MediaFacts falls back to it)
+    public static let cafHeaderBadChunkSize = "cafHeader.badChunkSize"
+    public static let cafHeaderNoData = "cafHeader.noData"
+    public static let cafHeaderNoDescription = "cafHeader.noDescription"
+    public static let cafHeaderNotCAF = "cafHeader.notCAF"
+    public static let cafHeaderTooManyChunks = "cafHeader.tooManyChunks"
+    public static let cafHeaderTruncated = "cafHeader.truncated"
+    public static let cafHeaderUnsupportedFormat = "cafHeader.unsupportedFormat"
+
     // MARK: cas.*
     public static let casBadID = "cas.badID"
     public static let casBlobMismatch = "cas.blob.mismatch"
@@ -67,6 +76,7 @@ public enum StatusCode {
     public static let casInput = "cas.input"
     public static let casNotAnArchive = "cas.notAnArchive"
     public static let casNotFound = "cas.notFound"
+    public static let casRangeInvalid = "cas.range.invalid"
     public static let casOutputRefused = "cas.output.refused"
     public static let casReadOnly = "cas.readOnly"
     public static let casRecordDamaged = "cas.record.damaged"
@@ -162,6 +172,7 @@ public enum StatusCode {
     // MARK: index.*
     public static let indexFieldInvalid = "index.field.invalid"
     public static let indexPrefixAmbiguous = "index.prefix.ambiguous"
+    /// A stored record does not decode, or its body or report no longer matches its SHA-256.
     public static let indexRecordDamaged = "index.record.damaged"
     public static let indexRecordNotFound = "index.record.notFound"
     public static let indexRecordIdInvalid = "index.recordId.invalid"
@@ -299,6 +310,7 @@ public enum StatusCode {
     public static let s3IntegrityRejected = "s3.integrity.rejected"
     public static let s3NotFound = "s3.notFound"
     public static let s3ObjectLockUnsupported = "s3.objectLock.unsupported"
+    public static let s3RangeInvalid = "s3.range.invalid"
     public static let s3Rejected = "s3.rejected"
     public static let s3ResponseMalformed = "s3.response.malformed"
     public static let s3Unavailable = "s3.unavailable"
@@ -354,6 +366,14 @@ public enum StatusCode {
     public static let tstNoToken = "tst.noToken"
     public static let tstNotGranted = "tst.notGranted"
     public static let tstNotTimeStampToken = "tst.notTimeStampToken"
+
+    // MARK: turboJPEG.*
+    public static let turboJPEGColorSpaceUnsupported = "turboJPEG.colorSpaceUnsupported"
+    public static let turboJPEGDamaged = "turboJPEG.damaged"
+    public static let turboJPEGDecodeFailed = "turboJPEG.decodeFailed"
+    public static let turboJPEGDimensionsTooLarge = "turboJPEG.dimensionsTooLarge"
+    public static let turboJPEGHandleUnavailable = "turboJPEG.handleUnavailable"
+    public static let turboJPEGHeaderUnreadable = "turboJPEG.headerUnreadable"
 
     // MARK: uniqueIdentifiers.*
     public static let uniqueIdentifiersPresent = "uniqueIdentifiers.present"

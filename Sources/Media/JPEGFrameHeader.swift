@@ -28,12 +28,17 @@ struct JPEGFrameHeader: Equatable, Sendable {
 
     /// Parses the frame header from the start of a JPEG (bytes after the SOF are not needed).
     init(parsing bytes: UnsafeRawBufferPointer) throws(JPEGHeaderError) {
-        func byte(_ i: Int) throws(JPEGHeaderError) -> UInt8 {
+        try self.init(count: bytes.count) { i throws(JPEGHeaderError) in
             guard i >= 0, i < bytes.count else { throw .truncated(at: i) }
             return bytes[i]
         }
+    }
+
+    /// The walk over `count` bytes reached through `byte` (memory, or `SourceWindow` over a
+    /// byte source, which reads only the segment headers and the SOF, never a skipped body).
+    init(count: Int, byte: (Int) throws(JPEGHeaderError) -> UInt8) throws(JPEGHeaderError) {
         func u16(_ i: Int) throws(JPEGHeaderError) -> Int { Int(try byte(i)) << 8 | Int(try byte(i + 1)) }
-        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .notJPEG }
+        guard count >= 2, try byte(0) == 0xFF, try byte(1) == 0xD8 else { throw .notJPEG }
         var pos = 2
         for _ in 0..<JPEGFrameHeader.maxSegments {
             guard try byte(pos) == 0xFF else { throw .badMarker(at: pos) }
@@ -49,7 +54,7 @@ struct JPEGFrameHeader: Equatable, Sendable {
                 break
             }
             let length = try u16(pos)
-            guard length >= 2, pos + length <= bytes.count else {
+            guard length >= 2, pos + length <= count else {
                 throw length < 2 ? .badSegmentLength(at: pos) : .truncated(at: pos + length)
             }
             if (0xC0...0xCF).contains(m) && m != 0xC4 && m != 0xC8 && m != 0xCC {

@@ -4,6 +4,10 @@ import Ground
 
 /// What a media file's container and stream headers state: facts only, no judgement.
 ///
+/// A JPEG (by name or content) and a linear-PCM CAF are read by the project's own header
+/// parsers without opening libavformat at all (`MediaFacts+Headers`, issue 13); libavformat
+/// reads everything else, and whatever those parsers decline, as described below.
+///
 /// Read from the container header without decoding (`avformat_find_stream_info` costs ~40 ms a
 /// file); `streamInfoProbed` says when the header was not enough and libav decoded frames to
 /// fill a missing picture size or sample rate. A JPEG's size and profile live in its SOF
@@ -51,7 +55,19 @@ public struct MediaFacts: Codable, Sendable, Equatable {
     }
 
     /// Facts of any byte source (`name` only helps format probing by extension).
+    ///
+    /// libav must be loadable even when the header parsers answer (`LibAV.require()`, a
+    /// `pthread_once` after the first call): media evidence is all or nothing, so without libav
+    /// every file's facts are `media.libavUnavailable`, whichever parser would have read them
+    /// (`IndexerTests/LazyLibAVTests`), never a report with a JPEG's facts but not a video's.
     public static func read(source: any ByteSource, name: String = "") throws(MediaError) -> MediaFacts {
+        try LibAV.require()
+        if let facts = fromHeaders(source: source, name: name) { return facts }
+        return try readWithLibAV(source: source, name: name)
+    }
+
+    /// libavformat's facts (every container; a JPEG or CAF the header parsers decline).
+    static func readWithLibAV(source: any ByteSource, name: String = "") throws(MediaError) -> MediaFacts {
         let input = try FormatInput(source: source, name: name)
         let seekable = !(source is UnseekableSource)
         let size: Int64? = seekable ? source.count : nil

@@ -1,3 +1,4 @@
+import Crypto
 import Ground
 
 /// Recomputes the capture app's parallax measurement (seed: "Parallax, measured on-device"):
@@ -35,7 +36,7 @@ public enum Parallax {
         }
         let a: GrayImage, b: GrayImage
         do {
-            a = try GrayImage.decode(source: primary, name: primaryName, width: rasterWidth, height: rasterHeight)
+            a = try primaryRaster(primary, name: primaryName)
         } catch {
             return .insufficient(.tooFewDecodableFrames, "primary view: \(error.code)")
         }
@@ -45,6 +46,21 @@ public enum Parallax {
             return .insufficient(.tooFewDecodableFrames, "second view: \(error.code)")
         }
         return measure(primary: a, second: b)
+    }
+
+    /// The primary view's raster. A JPEG is decoded once, at the scale that also serves its
+    /// thumbnail, and the planes are left in `StillPictureMemo` under the bytes' SHA-256 for
+    /// `Thumbnail.make(…, contentID:)` (issue 13: one decode per JPEG per capture).
+    static func primaryRaster(_ source: any ByteSource, name: String) throws(MediaError) -> GrayImage {
+        guard StillPicture.isJPEG(source) else {
+            return try GrayImage.decode(source: source, name: name, width: rasterWidth, height: rasterHeight)
+        }
+        let jpeg = try StillPicture.bytes(of: source)
+        guard let planes = try StillPicture.decodeDelivery(jpeg) else {
+            return try GrayImage.decodeWithLibAV(source: source, name: name, width: rasterWidth, height: rasterHeight)
+        }
+        StillPictureMemo.put(ContentID.sha256(of: jpeg), planes)
+        return try GrayImage.raster(from: planes, width: rasterWidth, height: rasterHeight)
     }
 
     public static func measure(primaryPath: String, secondPath: String,

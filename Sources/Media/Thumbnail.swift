@@ -1,5 +1,6 @@
 import CAV
 import Ground
+import TurboJPEG
 
 /// A small JPEG of a capture's representative picture (the still itself; a video's first
 /// keyframe), for reports. A derived blob: never evidence, never compared to anything signed.
@@ -20,12 +21,30 @@ public struct Thumbnail: Sendable, Equatable {
 
     /// Decodes the first picture (from the first keyframe), scales it to at most `maxWidth`
     /// wide (never up), keeping the aspect ratio with even sides, and encodes it as JPEG.
-    public static func make(source: any ByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth) throws(MediaError) -> Thumbnail {
+    /// A JPEG still is decoded by libjpeg-turbo at the smallest DCT scale at least the
+    /// thumbnail and the parallax raster (`StillPicture.target`); with `contentID` (the
+    /// SHA-256 of the source's bytes) the planes `Parallax.measure` left in `StillPictureMemo`
+    /// are used instead when present, so the still is not decoded a second time.
+    public static func make(source: any ByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth,
+                            contentID: ContentID? = nil) throws(MediaError) -> Thumbnail {
+        let widest = max(2, min(maxWidth, Thumbnail.maxWidth))
+        if let id = contentID, let planes = StillPictureMemo.take(id), serves(planes, maxWidth: widest) {
+            return try make(planes: planes, maxWidth: widest)
+        }
+        if StillPicture.isJPEG(source),
+           let planes = try StillPicture.decodeDelivery(try StillPicture.bytes(of: source), maxWidth: widest) {
+            return try make(planes: planes, maxWidth: widest)
+        }
+        return try makeWithLibAV(source: source, name: name, maxWidth: widest)
+    }
+
+    /// The libavcodec path: a video's first picture, and a JPEG libjpeg-turbo calls damaged or
+    /// cannot decode to planes (CMYK) — as every JPEG was before issue 13.
+    static func makeWithLibAV(source: any ByteSource, name: String = "", maxWidth widest: Int) throws(MediaError) -> Thumbnail {
         let input = try FormatInput(source: source, name: name)
         guard let v = input.firstStream(of: AVMEDIA_TYPE_VIDEO) else { throw .noSuchStream("video") }
-        let widest = max(2, min(maxWidth, Thumbnail.maxWidth))
-        // A JPEG source at least twice the thumbnail's width is decoded at lowres 1–2, never
-        // below the thumbnail's own size.
+        // A video's first picture at least twice the thumbnail's width is decoded at lowres 1–2,
+        // never below the thumbnail's own size.
         let picture = try PictureDecoder.firstPicture(input, streamIndex: v, maxLowres: 2) { w, h in
             w >= 2 * widest ? size(width: w, height: h, maxWidth: widest) : nil
         }
@@ -33,6 +52,22 @@ public struct Thumbnail: Sendable, Equatable {
         let small = try Scaler.scale(picture.frame, width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
         let jpeg = try JPEGEncoder.encode(small, qscale: 5)
         return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: picture.sourceWidth, sourceHeight: picture.sourceHeight)
+    }
+
+    /// True when planes decoded for another caller are at least the scale this thumbnail would
+    /// decode at (the same decode, so the same bytes as a fresh `make`).
+    static func serves(_ p: JPEGPlanes, maxWidth: Int) -> Bool {
+        let t = StillPicture.target(width: p.sourceWidth, height: p.sourceHeight, maxWidth: maxWidth)
+        return JPEGDecompressor.scale(width: p.sourceWidth, height: p.sourceHeight, atLeast: t) == p.scale
+    }
+
+    /// The thumbnail of a libjpeg-turbo decode: planes → 4:2:0 at the thumbnail size (area
+    /// filter) → libavcodec's mjpeg encoder, as for a video picture.
+    static func make(planes p: JPEGPlanes, maxWidth: Int) throws(MediaError) -> Thumbnail {
+        let (w, h) = size(width: p.sourceWidth, height: p.sourceHeight, maxWidth: maxWidth)
+        let small = try Scaler.scale(try Frame(planes: p), width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
+        let jpeg = try JPEGEncoder.encode(small, qscale: 5)
+        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: p.sourceWidth, sourceHeight: p.sourceHeight)
     }
 
     /// Target size: width min(source, maxWidth), height by aspect, both even and ≥ 2.

@@ -66,10 +66,14 @@ struct IndexEntry: Hashable, Sendable {
         add(.kind, [record.kind.rawValue])
         try check("ingestTime", record.ingestTime)
         add(.ingest, [record.ingestTime])
-        for (sink, state) in record.sidecars {
-            add(.sidecar, [state.rawValue, sink.rawValue])   // this sink in this state
-            add(.sidecar, [state.rawValue, ""])              // some sink in this state (one entry per record)
-            add(.sidecar, ["", sink.rawValue])               // this sink present, any state
+        // Every state of every copy of each sink (the record's rolled-up state and each
+        // sidecar variant's), so a second copy that mismatched is found by its state.
+        for (sink, states) in record.sidecarStates(primary: record.sidecars) {
+            for state in states {
+                add(.sidecar, [state.rawValue, sink.rawValue])   // this sink in this state
+                add(.sidecar, [state.rawValue, ""])              // some sink in this state (one entry per record)
+            }
+            add(.sidecar, ["", sink.rawValue])                   // this sink present, any state
         }
         return out
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Ground
 
@@ -5,7 +6,8 @@ import Ground
 /// variants and blobs that make it up, and the full verification report as opaque JSON.
 ///
 /// This is the contract between Ingest (which writes it) and Query (which stores, indexes and
-/// reads it). Query does not depend on Verify: `reportJSON` is the `CaptureReport` encoding.
+/// reads it). Query does not depend on Verify: `reportJSON` is the `CaptureReport` encoding,
+/// stored apart from the record and content-addressed (`reportId`, docs/query.md).
 public struct IndexedRecord: Codable, Sendable, Equatable {
     /// SHA-256 of the active claim's bytes (the file's SHA-256 when unsigned); JSON: lowercase hex.
     public var recordId: ContentID
@@ -33,11 +35,18 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     public var variants: [Variant]
     /// Every other file stored for this record (sidecars, ring frames, bundles…).
     public var files: [StoredFile]
-    /// The latest verification report (`CaptureReport` JSON).
+    /// The latest verification report (`CaptureReport` JSON), exactly the bytes stored.
     public var reportJSON: Data
+    /// SHA-256 of `reportJSON`: the ID the index keeps the report under (`idx.reports`) and
+    /// the record's stored body names (`RecordBody`).
+    public var reportId: ContentID { ContentID(of: reportJSON) }
     /// Blobs made from the evidence (thumbnails), one per variant at most; never evidence.
     /// Absent (nil) in records ingested before derived blobs existed.
     public var derived: [DerivedBlob]? = nil
+    /// Second copies of sinks of this capture that differed from the first (see
+    /// `SidecarVariant`); `sidecars` already holds their rolled-up states. Absent (nil) when
+    /// every copy agreed, and in records ingested before sidecar variants existed.
+    public var sidecarVariants: [SidecarVariant]? = nil
 
     public struct Variant: Codable, Sendable, Equatable {
         /// CAS blob ID (SHA-256) of the delivery file's bytes.

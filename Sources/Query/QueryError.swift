@@ -7,7 +7,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
     case invalidRecordId(String)
     /// A field value cannot be indexed (empty, holds a NUL byte, or a fingerprint that is not hex).
     case invalidField(name: String, value: String)
-    /// A stored record body does not decode.
+    /// A stored record body does not decode, or its body or report bytes no longer match
+    /// their SHA-256 (records are content-addressed: `RecordBody`).
     case damagedRecord(recordId: ContentID, reason: String)
     /// The index was written by an incompatible format version.
     case unsupportedFormat(String)

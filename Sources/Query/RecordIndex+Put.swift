@@ -30,6 +30,7 @@ extension RecordIndex {
                 if try txn.value(variants, b) == idBytes { try txn.delete(variants, b) }
             }
             for b in variantIds { try txn.put(variants, b, idBytes) }
+            try putReport(record.reportJSON, in: txn)
             try txn.put(records, idBytes, body)
         }
     }

@@ -5,8 +5,10 @@ import LMDB
 /// The record index: every `IndexedRecord` and its secondary indexes, in named databases of
 /// the archive's LMDB environment (shared with the CAS). See docs/query.md for the schema.
 ///
-/// - `idx.meta`     — `format` → `exhibit-index/1`.
-/// - `idx.records`  — recordId (32 B) → `RecordBody` (0x01 + JSON).
+/// - `idx.meta`     — `format` → `exhibit-index/2` (an `exhibit-index/1` index is migrated
+///   on its first writable open and refused read-only, see `init`).
+/// - `idx.records`  — recordId (32 B) → `RecordBody` (0x02 ‖ body SHA-256 ‖ report ID ‖ JSON).
+/// - `idx.reports`  — report ID = SHA-256 of the report (32 B) → the report's bytes.
 /// - `idx.variants` — variant blob ID (32 B) → recordId (32 B).
 /// - `idx.byKey`, `idx.byTime`, `idx.byIntegrity`, `idx.byTrust`, `idx.byKind`, `idx.byIngest`
 ///   — `value 0x00 recordId` → empty.
@@ -18,11 +20,14 @@ import LMDB
 /// blobs, record and index entries together. Every write method is re-runnable (it derives all
 /// it writes from its arguments and the transaction), as `Environment.write` requires.
 public final class RecordIndex: @unchecked Sendable {
-    public static let format = "exhibit-index/1"
+    public static let format = "exhibit-index/2"
+    /// The format before records were content-addressed (report as base64 inside the body).
+    public static let formatVersion1 = "exhibit-index/1"
 
     public let environment: Environment
     let meta: Database
     let records: Database
+    let reports: Database
     let variants: Database
     let counts: Database
     let indexes: [IndexEntry.Index: Database]
@@ -31,7 +36,7 @@ public final class RecordIndex: @unchecked Sendable {
     /// has none yet. Do not call inside a `read` or `write` closure.
     public init(environment: Environment) throws {
         self.environment = environment
-        let names = ["idx.meta", "idx.records", "idx.variants", "idx.counts"] + IndexEntry.Index.allCases.map(\.rawValue)
+        let names = ["idx.meta", "idx.records", "idx.reports", "idx.variants", "idx.counts"] + IndexEntry.Index.allCases.map(\.rawValue)
         let dbs: [String: Database] = try QueryError.wrapping {
             var out: [String: Database] = [:]
             for name in names {
@@ -46,6 +51,7 @@ public final class RecordIndex: @unchecked Sendable {
         func db(_ name: String) -> Database { dbs[name]! }  // every name was opened above
         meta = db("idx.meta")
         records = db("idx.records")
+        reports = db("idx.reports")
         variants = db("idx.variants")
         counts = db("idx.counts")
         var indexes: [IndexEntry.Index: Database] = [:]
@@ -57,7 +63,14 @@ public final class RecordIndex: @unchecked Sendable {
         let stored = try QueryError.wrapping {
             try environment.read { txn in try txn.value(meta, formatKey).map { String(decoding: $0, as: UTF8.self) } }
         }
-        if let stored {
+        if stored == Self.formatVersion1 {
+            // Written before records were content-addressed: migrated when writable; a
+            // read-only open cannot, and refuses rather than trust unhashed bodies.
+            guard !environment.options.readOnly else {
+                throw QueryError.unsupportedFormat(Self.formatVersion1 + " (records not content-addressed yet; open the archive writable once to migrate it to " + Self.format + ")")
+            }
+            try migrateFromVersion1()
+        } else if let stored {
             guard stored == Self.format else { throw QueryError.unsupportedFormat(stored) }
         } else if !environment.options.readOnly {
             try QueryError.wrapping {
@@ -72,7 +85,8 @@ public final class RecordIndex: @unchecked Sendable {
 
     // MARK: Reads
 
-    /// The record with this ID, or nil.
+    /// The record with this ID, or nil. Its body and report are re-hashed: a record whose
+    /// stored bytes no longer match throws `index.record.damaged` naming it.
     public func get(recordId: ContentID, in txn: Transaction) throws -> IndexedRecord? {
         try get(recordId, in: txn)
     }
@@ -83,7 +97,7 @@ public final class RecordIndex: @unchecked Sendable {
 
     func get(_ id: ContentID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
         try txn.withValue(records, id) { body in
-            try body.map { try RecordBody.decode($0, id: id, decoder: decoder) }
+            try body.map { try decodeStored($0, id: id, in: txn, decoder: decoder) }
         }
     }
 

@@ -1,13 +1,14 @@
-import CAS
+import Archive
 import Crypto
 import Foundation
+import Ground
 
 /// Blobs in an S3 bucket, one immutable object per blob named by its SHA-256, laid out like
-/// restic's repository: `PREFIX/blobs/<first 2 hex>/<64 hex>`. The future S3 implementation of
-/// the archive's blob-store protocol: put-if-absent streaming of a blob whose ID is known before
-/// the upload, get (whole, re-hashed; or ranged, for the caller to re-hash), has, stat, list,
-/// delete, cleaning of interrupted multipart uploads, and Object Lock retention.
-/// Thread-safe; every call blocks its thread.
+/// restic's repository: `PREFIX/blobs/<first 2 hex>/<64 hex>`. The S3 implementation of the
+/// archive's `BlobStore` (S3BlobStore+Archive.swift): put-if-absent streaming of a blob whose
+/// ID is known before the upload, get (whole, re-hashed; or ranged, for the caller to
+/// re-hash), has, stat, list, delete, cleaning of interrupted multipart uploads, and Object
+/// Lock retention. Thread-safe; every call blocks its thread.
 public final class S3BlobStore: Sendable {
     public struct Options: Sendable {
         /// Blobs up to this size go in one PUT; larger ones in a multipart upload.
@@ -28,8 +29,8 @@ public final class S3BlobStore: Sendable {
         }
     }
 
-    /// Whether a put stored the blob or found it there already.
-    public enum PutStatus: String, Sendable { case new, known }
+    /// Whether a put stored the blob or found it there already (the archive's `BlobPutStatus`).
+    public typealias PutStatus = BlobPutStatus
 
     public let client: S3Client
     public let bucket: String
@@ -110,15 +111,30 @@ public final class S3BlobStore: Sendable {
     }
 
     /// Reads bytes `range` of blob `id` into `sink`, not re-hashed (a part cannot be checked
-    /// against the whole's ID: the caller re-hashes). Returns the blob's whole size.
+    /// against the whole's ID: the caller re-hashes). A range that does not lie within the blob
+    /// is `s3.range.invalid`, before any byte reaches the sink. Returns the blob's whole size.
     @discardableResult
     public func get(_ id: ContentID, range: Range<Int64>, sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
         guard range.lowerBound >= 0 else { throw S3Error(.configuration, "negative range") }
         if range.isEmpty {
             guard let info = try stat(id) else { throw S3Error(.notFound, "no blob \(id)", status: 404) }
+            guard range.upperBound <= info.size else { throw Self.rangeInvalid(id, range, size: info.size) }
             return info.size
         }
-        return try client.get(bucket: bucket, key: key(for: id), range: range, sink: sink).size
+        do {
+            return try client.get(bucket: bucket, key: key(for: id), range: range, sink: sink).size
+        } catch let error as S3Error where error.status == 416 || error.code == .malformedResponse {
+            // The server refused a range starting past the end (416) or cut it at the end (the
+            // client refuses such an answer before any byte reaches the sink): a range that does
+            // not lie within the blob is the caller's error, named as such.
+            guard let info = try stat(id) else { throw S3Error(.notFound, "no blob \(id)", status: 404) }
+            guard range.upperBound <= info.size else { throw Self.rangeInvalid(id, range, size: info.size) }
+            throw error
+        }
+    }
+
+    static func rangeInvalid(_ id: ContentID, _ range: Range<Int64>, size: Int64) -> S3Error {
+        S3Error(.rangeInvalid, "bytes \(range.lowerBound)..<\(range.upperBound) are not within blob \(id) of \(size) bytes")
     }
 
     /// Every blob under the prefix with its size, page by page (1,000 keys a request), in key

@@ -36,6 +36,8 @@ public struct S3Error: Error, Equatable, Sendable, CustomStringConvertible {
         case input
         /// Object Lock was asked for where the bucket does not have it.
         case objectLockUnsupported
+        /// A ranged read asked for bytes that do not lie within the blob.
+        case rangeInvalid
 
         /// The stable code (the status-code table).
         public var rawValue: String {
@@ -53,6 +55,7 @@ public struct S3Error: Error, Equatable, Sendable, CustomStringConvertible {
             case .rejected: StatusCode.s3Rejected
             case .input: StatusCode.s3Input
             case .objectLockUnsupported: StatusCode.s3ObjectLockUnsupported
+            case .rangeInvalid: StatusCode.s3RangeInvalid
             }
         }
     }

@@ -73,6 +73,9 @@ public struct DumpSynthesizer: Sendable {
         guard options.stills >= 0, options.videos >= 0, options.videoSeconds > 0, options.videoSeconds <= 3600 else {
             throw SynthError(StatusCode.synthUsage, "counts must be ≥ 0 and video seconds in (0, 3600]")
         }
+        guard SynthOptions.videoMbpsRange.contains(options.videoMbps) else {
+            throw SynthError(StatusCode.synthUsage, "video Mb/s must be in \(SynthOptions.videoMbpsRange), not \(options.videoMbps)")
+        }
         let fm = FileManager.default
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         if let entries = try? fm.contentsOfDirectory(atPath: root), !entries.isEmpty {
@@ -100,9 +103,9 @@ public struct DumpSynthesizer: Sendable {
             }
         }) { throw e }
         let videoPlans = plans.filter { $0.kind == .video }
-        let seconds = options.videoSeconds
+        let seconds = options.videoSeconds, mbps = options.videoMbps
         for case .failure(let e) in ParallelWork.run(videoPlans.count, workers: options.concurrency, { i in
-            try renderer.renderVideo(index: videoPlans[i].media, seconds: seconds, to: "\(work)/video-\(videoPlans[i].media).mp4")
+            try renderer.renderVideo(index: videoPlans[i].media, seconds: seconds, mbps: mbps, to: "\(work)/video-\(videoPlans[i].media).mp4")
         }) { throw e }
 
         let context = SynthContext(options: options, pki: pki, root: root, work: work)

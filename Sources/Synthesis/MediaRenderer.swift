@@ -67,12 +67,13 @@ public struct MediaRenderer: Sendable {
                  "-frames:v", "\(stills)", "-pix_fmt", "gray16be"] + MediaRenderer.bitexact + ["\(work)/depth-%07d.png"])
     }
 
-    /// One 1080p H.264 (~10 Mb/s) + AAC (48 kHz mono) MP4 of `seconds`, moov first. x264 runs
+    /// One 1080p H.264 (~`mbps` Mb/s, default 10) + AAC (48 kHz mono) MP4 of `seconds`, moov first. x264 runs
     /// single-threaded: its frame threads with ABR rate control give different bytes per run
     /// (measured); the generator renders several videos at once instead. Preset ultrafast with two
     /// B-frames (decode order ≠ presentation order): a 60 s video costs ~35 CPU-seconds, not ~110
     /// as with veryfast.
-    public func renderVideo(index: Int, seconds: Double, to path: String) throws(SynthError) {
+    public func renderVideo(index: Int, seconds: Double, mbps: Int = SynthOptions.defaultVideoMbps,
+                            to path: String) throws(SynthError) {
         var r = SeededRandom(seed: seed, stream: "video/\(index)")
         let freq = r.int(in: 220...880), h = r.int(in: 0...359)
         let t = String(format: "%.3f", seconds)
@@ -80,7 +81,7 @@ public struct MediaRenderer: Sendable {
                  "-f", "lavfi", "-i", "sine=frequency=\(freq):sample_rate=48000",
                  "-filter_complex", "[0:v]hue=h=\(h),noise=alls=12:allf=t+u:all_seed=\(r.int(in: 1...1_000_000))[v]",
                  "-map", "[v]", "-map", "1:a", "-t", t,
-                 "-c:v", "libx264", "-preset", "ultrafast", "-bf", "2", "-b:v", "10M", "-maxrate", "10M", "-bufsize", "20M",
+                 "-c:v", "libx264", "-preset", "ultrafast", "-bf", "2", "-b:v", "\(mbps)M", "-maxrate", "\(mbps)M", "-bufsize", "\(2 * mbps)M",
                  "-pix_fmt", "yuv420p", "-threads", "1",
                  "-c:a", "aac", "-b:a", "128k", "-ac", "1", "-movflags", "+faststart",
                  "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", path])

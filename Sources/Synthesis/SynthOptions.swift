@@ -6,6 +6,11 @@ public struct SynthOptions: Sendable {
     public var videos: Int
     public var seed: UInt64
     public var videoSeconds: Double
+    /// Target bit rate of each video in Mb/s (10^6 bit/s; x264 ABR with maxrate = this and a
+    /// buffer of two seconds' worth), 1…800. The default 10 renders the bytes it always did.
+    public var videoMbps: Int = SynthOptions.defaultVideoMbps
+    public static let defaultVideoMbps = 10
+    public static let videoMbpsRange = 1...800
     public var faults: [SynthFault]
     public var ffmpeg: String
     /// Worker threads for the per-capture work (signing, sidecars, bundles).

@@ -44,6 +44,12 @@ extension C2PAValidator {
             r.failure.append(.init(code: StatusCode.claimMalformed, url: claimURL, explanation: error.code))
             return
         }
+        // Found by its type UUID, read by its CBOR: a label c2pa-rs's manifest walk does not
+        // recognise changes nothing there (logged, not reported); ours names it, informational.
+        if !Claim.isRecognizedLabel(label) {
+            r.informational.append(.init(code: C2PAValidator.claimLabelUnrecognized, url: claimURL,
+                                         explanation: "claim box label is not c2pa.claim or c2pa.claim.v2 (read as v\(claim.version) by its c2cl type)"))
+        }
         r.claimVersion = claim.version
         r.claimSHA256 = ContentID.sha256(of: Array(claimBytes))
 
@@ -63,11 +69,11 @@ extension C2PAValidator {
         }
         signerTrusted = signature.trusted
         // PNG: the caBX chunk's CRC-32. No hash covers the carrier (the data hash excludes the
-        // whole chunk), so a changed CRC would go unseen (ours, as the pad: c2pa-rs does not look).
+        // whole chunk) and c2pa-rs does not read it (png_io.rs `get_png_chunk_positions` reads
+        // the CRC's 4 bytes and drops them), so a mismatch is informational: named, not tampered.
         if location.carrierChecksumMatches == false {
-            r.failure.append(.init(code: C2PAValidator.carrierChecksumMismatch,
-                                   explanation: "the \(r.container ?? "carrier") chunk's CRC-32 does not match its type and data"))
-            tampered = true
+            r.informational.append(.init(code: C2PAValidator.carrierChecksumMismatch,
+                                         explanation: "the \(r.container ?? "carrier") chunk's CRC-32 does not match its type and data"))
         }
 
         // Every hashed URI the claim makes.

@@ -64,16 +64,22 @@ extension C2PAValidator {
 
         // The pad in a JPEG: reserved space, zeros by the format (docs/capture-format.md §3.5).
         // It is outside the signature, and the seed's JPEG malleable set (152 framing bytes +
-        // 2 swing bytes) does not contain it, so a non-zero byte there is reported (our choice;
+        // 2 swing bytes) does not contain it, so a non-zero byte there is a failure (our choice;
         // c2pa-rs does not look). In BMFF the seed lists the pad as malleable: not checked. The
-        // other formats (PNG, RIFF, TIFF, GIF, SVG, JPEG XL, ID3, PDF) follow JPEG: their
-        // malleable sets are measured without it (docs/verify.md, Malleability).
+        // other formats (PNG, RIFF, TIFF, GIF, SVG, JPEG XL, ID3, PDF) have no seed set; there we
+        // agree with c2pa-rs (cose_validator.rs never reads `pad`/`pad2`: the file stays
+        // valid) and name the finding, informational (docs/verify.md, Malleability).
         for label in ["pad", "pad2"] where r.container != nil && r.container != ContainerFormat.bmff.rawValue {
             guard let item = cose.unprotectedHeader[label] else { continue }
             if let pad = item.bytesValue, pad.allSatisfy({ $0 == 0 }) { continue }
-            r.failure.append(.init(code: C2PAValidator.padNotZero, url: url,
-                                   explanation: "unprotected \(label) is not a byte string of zeros"))
-            out.padClean = false
+            let finding = C2PAReport.Status(code: C2PAValidator.padNotZero, url: url,
+                                            explanation: "unprotected \(label) is not a byte string of zeros")
+            if r.container == ContainerFormat.jpeg.rawValue {
+                r.failure.append(finding)
+                out.padClean = false
+            } else {
+                r.informational.append(finding)
+            }
         }
 
         // Timestamp: degrades only itself. Its time is the signing time for the certificate

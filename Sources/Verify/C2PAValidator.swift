@@ -19,14 +19,19 @@ public final class C2PAValidator: Sendable {
     private let chainCache = Mutex<[String: ChainValidation]>([:])
     let certificateCache = Mutex<[[UInt8]: ParsedCertificate]>([:])
 
-    /// Failure codes of our own (not in the C2PA specification): a non-zero COSE pad (every format but BMFF),
-    /// and a non-zero BMFF merkle offset with no merkle hashing. Both count as `tampered`.
+    /// Codes of our own (not in the C2PA specification). `cose.padNotZero`: a non-zero COSE pad,
+    /// a failure (`tampered`) in a JPEG, informational in every other format but BMFF (not
+    /// checked there). `container.merkleOffsetUnexpected`: a non-zero BMFF merkle offset with no
+    /// merkle hashing, a failure.
     public static let padNotZero = StatusCode.cosePadNotZero
     public static let merkleOffsetUnexpected = StatusCode.containerMerkleOffsetUnexpected
-    /// Ours, failure: the carrier's own checksum (PNG `caBX` CRC-32) does not match. The data
-    /// hash excludes the whole carrier, so nothing else would notice; as `cose.padNotZero`, it
-    /// keeps the malleable set to what c2pa-rs's layout forces (docs/verify.md, Malleability).
+    /// Ours, informational: the carrier's own checksum (PNG `caBX` CRC-32) does not match. The
+    /// data hash excludes the whole carrier and c2pa-rs does not read the CRC, so the file's
+    /// verdict is c2pa-rs's; the finding stays in the report (docs/verify.md, Malleability).
     public static let carrierChecksumMismatch = StatusCode.containerCrcMismatch
+    /// Ours, informational: the claim box (found by its `c2cl` type, as c2pa-rs does) has a
+    /// label other than `c2pa.claim` / `c2pa.claim.v2`; c2pa-rs logs it and reports nothing.
+    public static let claimLabelUnrecognized = StatusCode.claimLabelUnrecognized
     /// The explanation of `general.error` for a file no container reader knows.
     public static let unsupportedExplanation =
         "not a format this verifier reads (JPEG, ISO BMFF, PNG, RIFF WebP/WAV/AVI, TIFF/DNG, GIF, SVG, JPEG XL, MP3, FLAC, PDF)"

@@ -23,11 +23,14 @@ final class LMDBReference {
         try store.environment.write { txn in for r in records { try index.put(r, in: txn) } }
     }
 
-    /// The body bytes `idx.records` holds for `id`, without its version byte.
+    /// The record's JSON as LMDB's index reads it back (`JSONEncoder`, sorted keys, the report
+    /// inline as base64): since exhibit-index/2 the stored body holds the report by its ID
+    /// (`RecordBody`) and the record read is the body and report, both re-hashed; the
+    /// PostgreSQL body is that record's JSON.
     func storedBody(_ id: ContentID) throws -> [UInt8]? {
-        let db = try store.environment.database("idx.records")
-        let key = id.bytes
-        return try store.environment.read { txn in try txn.value(db, key) }.map { Array($0.dropFirst()) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try index.get(recordId: id).map { Array(try encoder.encode($0)) }
     }
 }
 

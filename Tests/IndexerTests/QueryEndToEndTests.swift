@@ -33,6 +33,17 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: p) ? p : nil
     }
 
+    /// Runs capture-synth with `arguments` (stdout discarded); its exit status.
+    static func synthesize(_ synth: String, _ arguments: [String]) throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: synth)
+        p.arguments = arguments
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
     static let faults = ["media-flip", "signature-flip", "unsigned", "truncated", "garbage-manifest", "sidecar-changed",
                          "sidecar-missing", "pre-0.25", "sink-failed", "sink-disabled", "ring-frame-removed", "symlink-escape"]
 
@@ -40,13 +51,8 @@ import Testing
         let synth = try #require(Self.synthPath(), "capture-synth must be built (swift build)")
         let s = Scratch()
         let dump = s.path + "/dump"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: synth)
-        p.arguments = [dump, "--stills", "3", "--videos", "0", "--seed", "5", "--jobs", "2", "--faults", Self.faults.joined(separator: ",")]
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        #expect(try Self.synthesize(synth, [dump, "--stills", "3", "--videos", "0", "--seed", "5", "--jobs", "2",
+                                            "--faults", Self.faults.joined(separator: ",")]) == 0)
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: URL(fileURLWithPath: dump + "/expected.json")))
         #expect(expected.captures.count == 3 + Self.faults.count)
 

@@ -1,4 +1,4 @@
-import CAS
+import BlobStoreContract
 import Foundation
 import Ground
 import ProcessSupport
@@ -61,13 +61,6 @@ struct RGWStartFailure: Error, CustomStringConvertible {
     var description: String { "the Ceph RGW test server did not start: \(message)" }
 }
 
-extension Run {
-    /// `openssl dgst -sha256` of a file: the independent ID.
-    static func opensslSHA256(_ path: String) -> String {
-        String(capture(["openssl", "dgst", "-sha256", "-r", path]).stdout.prefix(64))
-    }
-}
-
 /// A fresh temporary directory, removed when the value is released.
 final class TempDir {
     let path: String
@@ -79,29 +72,9 @@ final class TempDir {
     func file(_ name: String) -> String { path + "/" + name }
 }
 
-/// Writes `count` pseudo-random bytes (xorshift, seeded) to `path` in 1 MiB pieces.
-func writePattern(_ path: String, count: Int, seed: UInt64) throws {
-    _ = FileManager.default.createFile(atPath: path, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    defer { try? handle.close() }
-    var x = seed | 1
-    var remaining = count
-    var piece = [UInt8](repeating: 0, count: 1 << 20)
-    while remaining > 0 {
-        let n = min(remaining, piece.count)
-        var i = 0
-        while i < n {
-            x ^= x << 13; x ^= x >> 7; x ^= x << 17
-            withUnsafeBytes(of: x) { w in for b in w where i < n { piece[i] = b; i += 1 } }
-        }
-        try handle.write(contentsOf: piece[0..<n])
-        remaining -= n
-    }
-}
-
 /// The ID of a file, hashed here in 1 MiB pieces (tests compare it with openssl's).
 func fileID(_ path: String) throws -> ContentID {
-    ContentID(hex: Run.opensslSHA256(path))!
+    ContentID(hex: opensslSHA256(path))!
 }
 
 /// Opens `path` as a sequential source for `put`.

@@ -1,5 +1,5 @@
-import CAS
 import Foundation
+import Ground
 import Testing
 @testable import S3
 

@@ -1,4 +1,3 @@
-import CAS
 import Crypto
 import Foundation
 import Ground

@@ -1,5 +1,6 @@
-import CAS
+import BlobStoreContract
 import Foundation
+import Ground
 import ProcessSupport
 import Testing
 @testable import HTTP

@@ -1,5 +1,6 @@
-import CAS
+import BlobStoreContract
 import Foundation
+import Ground
 import ProcessSupport
 import Testing
 @testable import S3
@@ -35,7 +36,7 @@ extension RGWTests {
             let count = try store.get(id) { try writer.write(contentsOf: Data($0)) }
             try writer.close()
             #expect(count == Int64(size))
-            #expect(Run.opensslSHA256(out) == id.hex)
+            #expect(opensslSHA256(out) == id.hex)
             // Put-if-absent: the second time it is known.
             var (again, source2) = try fileSource(path)
             #expect(try store.put(id, size: Int64(size), from: &source2) == .known)

@@ -17,6 +17,8 @@ import Testing
         var outcomes: [C2PAReport.Integrity: Int] = [:]
         /// Per region offset: integrity and failure codes after the flip.
         var outcome: [Int: String] = [:]
+        /// Per region offset: the informational codes after the flip (sorted, deduplicated).
+        var informational: [Int: [String]] = [:]
     }
 
     func sweep(_ file: [UInt8], region: Range<Int>, validator: C2PAValidator) -> Sweep {
@@ -32,6 +34,7 @@ import Testing
             if r.integrity == .intact { s.intact.append(o) }
             if r == original { s.silent.append(o) }
             s.outcome[o] = r.integrity.rawValue + (r.failureCodes.isEmpty ? "" : " " + Set(r.failureCodes).sorted().joined(separator: ","))
+            s.informational[o] = Set(r.informational.map(\.code)).sorted()
         }
         return s
     }

@@ -28,6 +28,22 @@ public enum SidecarState: String, Sendable, Codable, CaseIterable, CodingKeyRepr
     public var needsAttention: Bool { self == .mismatch || self == .missing }
 }
 
+extension SidecarState {
+    /// How much a state says about the evidence, for rolling several copies of one sink into
+    /// the record's state: `mismatch` > `missing` > `failed` > `uncommitted` > `never-recorded`
+    /// > `verified`.
+    public var severity: Int {
+        switch self {
+        case .verified: 0
+        case .neverRecorded: 1
+        case .uncommitted: 2
+        case .failed: 3
+        case .missing: 4
+        case .mismatch: 5
+        }
+    }
+}
+
 /// What a stored or reported file is to its capture (`files[].role`).
 public enum FileRole: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
     /// The delivery file (the signed photo or video).

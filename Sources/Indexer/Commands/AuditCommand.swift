@@ -1,16 +1,22 @@
 import CAS
 import Ingest
+import Query
 
-/// `audit [--sample FRACTION]`: re-hashes blobs, lists damaged or missing chunks by blob.
+/// `audit [--sample FRACTION]`: re-hashes blobs, lists damaged or missing chunks by blob; then
+/// re-hashes every record (its stored body and report) and lists the damaged ones.
 struct AuditCommand: Command {
     static let name = "audit"
     static let abstract = "Re-hash every blob (or a random sample) and list damage by blob."
     static let discussion = """
     Text output: one line per problem, 'damaged <blob> missing-chunk <index> <chunk-id>',
     'damaged <blob> damaged-chunk <index> <chunk-id>' or 'damaged <blob> problem <text>', then
-    'audit: checked <n> of <m> blobs, <bytes> bytes, <d> damaged'. JSON: one
-    {"type":"damage",...} line per damaged blob, then {"type":"summary",...}. Exit 1 if any
-    blob is damaged.
+    'audit: checked <n> of <m> blobs, <bytes> bytes, <d> damaged'; then every record's stored
+    body and report are re-hashed (always all of them): 'damaged record <record-id> report
+    <report-id|-> <code>: <detail>' per damaged record, then 'audit: checked <n> records, <d>
+    damaged' (when the archive has records). JSON: one {"type":"damage",...} line per
+    damaged blob, one {"type":"recordDamage",...} line per damaged record, then
+    {"type":"summary",...} (with "records" and "recordsDamaged" when the archive has
+    records). Exit 1 if any blob or record is damaged.
     """
     static let options = [OptionSpec("sample", value: "fraction", help: "Check a random fraction (0 to 1) of the blobs.")]
 
@@ -22,6 +28,7 @@ struct AuditCommand: Command {
             bar.setTotal(items: Int((Double(s.blobs) * sample).rounded(.up)), bytes: UInt64(Double(s.logicalBytes) * sample))
         }
         let report = try store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
+        let recordAudit = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment).auditRecords() }
         bar.finish()
         let c = context.console
         for d in report.damaged {
@@ -38,32 +45,46 @@ struct AuditCommand: Command {
                 for p in d.problems { c.out("damaged \(d.blob.hex) problem \(p)") }
             }
         }
+        for d in recordAudit.damaged {
+            if context.json {
+                c.json(.object([("type", .string("recordDamage")), ("recordId", .string(d.recordId.hex)),
+                                ("reportId", d.reportId.map { .string($0.hex) } ?? .null),
+                                ("code", .string(d.error.code)), ("detail", .string(d.error.description))]))
+            } else {
+                c.out("damaged record \(d.recordId.hex) report \(d.reportId?.hex ?? "-") \(d.error)")
+            }
+        }
         if context.json {
             c.json(.object([("type", .string("summary")), ("blobs", .int(Int64(report.blobsInStore))),
                             ("checked", .int(Int64(report.blobsChecked))), ("bytes", .int(Int64(report.bytesChecked))),
-                            ("damaged", .int(Int64(report.damaged.count)))]))
+                            ("damaged", .int(Int64(report.damaged.count)))]
+                           + (recordAudit.checked > 0 ? [("records", .int(Int64(recordAudit.checked))),
+                                                         ("recordsDamaged", .int(Int64(recordAudit.damaged.count)))] : [])))
         } else {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
+            if recordAudit.checked > 0 { c.out("audit: checked \(recordAudit.checked) records, \(recordAudit.damaged.count) damaged") }
         }
         if store.isReadOnly {
             c.err("audit: the archive is opened read-only; this fixity check is not logged in the custody log")
         } else {
-            do { try logFixityCheck(report, sample: sample, store: store, context) } catch {
+            do { try logFixityCheck(report, recordAudit, sample: sample, store: store, context) } catch {
                 c.err("Warning: the audit could not be logged in the custody log: \(error)")
             }
         }
-        return report.isClean ? .success : .failure
+        return report.isClean && recordAudit.damaged.isEmpty ? .success : .failure
     }
 
-    /// Appends the audit as a PREMIS `fixity check` event (objects: the damaged blobs).
-    static func logFixityCheck(_ report: AuditReport, sample: Double, store: ContentStore, _ context: CommandContext) throws {
+    /// Appends the audit as a PREMIS `fixity check` event (objects: the damaged records and blobs).
+    static func logFixityCheck(_ report: AuditReport, _ records: RecordIndex.RecordAudit, sample: Double, store: ContentStore,
+                               _ context: CommandContext) throws {
         let custody = try CustodyLog(environment: store.environment)
         let agent = CustodyAgent.current(operator: nil, environment: context.environment)
         let detail = "audit\(sample < 1 ? " (sample \(sample))" : ""): checked \(report.blobsChecked) of \(report.blobsInStore) blobs, "
-            + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged"
+            + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged; \(records.checked) records, \(records.damaged.count) damaged"
         try store.environment.write { txn in
-            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent, objects: report.damaged.map { .blob($0.blob) },
-                                            outcome: report.isClean ? .success : .failure, detail: detail), in: txn)
+            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent,
+                                                objects: records.damaged.map { .record($0.recordId) } + report.damaged.map { .blob($0.blob) },
+                                                outcome: report.isClean && records.damaged.isEmpty ? .success : .failure, detail: detail), in: txn)
         }
     }
 }

@@ -82,7 +82,16 @@ struct ExportCommand: Command {
         } else {
             for given in args.positionals { ids.append(try resolve(given, archive.index)) }
         }
-        let records = try QueryCommand.queryErrors { try archive.index.records(ids) }
+        // A record whose stored bytes no longer match is refused, named on stderr (exit 1); the
+        // others are exported. Nothing exportable and one refused: that refusal is the error.
+        var refused: [(id: ContentID, error: QueryError)] = []
+        let records = try QueryCommand.queryErrors {
+            try archive.index.records(ids) { id, error in
+                refused.append((id, error))
+                context.console.err("export: refused: \(error)")
+            }
+        }
+        if records.isEmpty, let first = refused.first { throw first.error }
         guard !records.isEmpty else { throw ExportError.noRecords }
 
         let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer),
@@ -128,6 +137,7 @@ struct ExportCommand: Command {
                 ("signatureEvent", s.signatureEvent.map { .int(Int64($0)) } ?? .null),
                 ("digests", .array(s.digests.map { .string($0.rawValue) })),
                 ("pdf", s.pdf.map { .string($0) } ?? .null),
+                ("refused", .array(refused.map { .string($0.id.hex) })),
             ]))
         } else {
             c.out("exported \(s.records) record(s), \(s.files) file(s), \(s.bytes) bytes to \(s.bag)")
@@ -140,8 +150,9 @@ struct ExportCommand: Command {
             for r in s.changedRecords { c.out("changed since ingest (see custody.json): \(r)") }
             if let pdf = s.pdf { c.out("report.pdf: \(pdf)") }
             c.out("open \(s.bag)/report.html in a browser; check the bag with: exhibit-archive verify-export \(s.bag)")
+            for r in refused { c.out("not exported: \(r.id) refused (\(r.error.code): its stored bytes no longer match)") }
         }
-        return .success
+        return refused.isEmpty ? .success : .failure
     }
 
     /// `--digest` values (comma lists, repeatable): sha256 when none.

@@ -66,12 +66,21 @@ struct QueryCommand: Command {
             return .success
         }
         let result = try queryErrors { try selection.query(index, limit: limit) }
-        // Bodies are read in batches, so memory stays bounded however many records match.
+        // Bodies are read in batches, so memory stays bounded however many records match. A
+        // record whose stored bytes no longer match is refused (named on stderr, exit 1); the
+        // others are still listed.
+        var refused = 0
         func rows(_ ids: [ContentID], indeterminate: Bool, _ emit: (RecordRow) throws -> Void) throws {
             var start = 0
             while start < ids.count {
                 let batch = Array(ids[start..<min(ids.count, start + 1024)])
-                for r in try queryErrors({ try index.records(batch) }) { try emit(RecordRow(r, indeterminate: indeterminate)) }
+                let records = try queryErrors {
+                    try index.records(batch) { _, error in
+                        refused += 1
+                        c.err("query: refused: \(error)")
+                    }
+                }
+                for r in records { try emit(RecordRow(r, indeterminate: indeterminate)) }
                 start += batch.count
             }
         }
@@ -103,7 +112,7 @@ struct QueryCommand: Command {
                 c.out("\(result.matches.count) matching, \(result.indeterminate.count) indeterminate")
             }
         }
-        return .success
+        return refused == 0 ? .success : .failure
     }
 
     /// `--limit N` (N ≥ 1), or nil.

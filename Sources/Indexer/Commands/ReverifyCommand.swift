@@ -13,8 +13,10 @@ struct ReverifyCommand: Command {
     record's bytes from the store (verified against their IDs), verifies them again with the
     archive's anchors plus --trust/--tsa-trust, replaces the record's verification fields and
     index entries, and logs a 'validation' event per record. One line per record:
-    <record-id> <integrity> <trust> [(was <integrity> <trust>)], then a summary. Exit 1 if any
-    record is not intact or could not be re-verified.
+    <record-id> <integrity> <trust> [(was <integrity> <trust>)] [sidecars <sink=state;...>
+    (was <sink=state;...>)], then a summary; a record counts as changed when its integrity,
+    trust or a sink state changed. Exit 1 if any record is not intact or could not be
+    re-verified.
     """
     static let options = QueryCommand.filterOptions + [
         OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
@@ -51,6 +53,8 @@ struct ReverifyCommand: Command {
                     ("integrity", .string(r.after.integrity.rawValue)), ("trust", r.after.trust.map { .string($0.rawValue) } ?? .null),
                     ("previousIntegrity", .string(r.before.integrity.rawValue)),
                     ("previousTrust", r.before.trust.map { .string($0.rawValue) } ?? .null),
+                    ("sidecars", .string(Self.summary(r.sidecarsAfter))),
+                    ("previousSidecars", .string(Self.summary(r.sidecarsBefore))),
                     ("changed", .bool(r.changed)),
                 ]
                 if let e = r.error { fields.append(("error", .string(e))) }
@@ -58,6 +62,9 @@ struct ReverifyCommand: Command {
             } else {
                 var line = "\(r.recordId) \(r.after.integrity.rawValue) \(r.after.trust?.rawValue ?? "-")"
                 if r.changed { line += " (was \(r.before.integrity.rawValue) \(r.before.trust?.rawValue ?? "-"))" }
+                if r.sidecarsBefore != r.sidecarsAfter {
+                    line += " sidecars \(Self.summary(r.sidecarsAfter)) (was \(Self.summary(r.sidecarsBefore)))"
+                }
                 if let e = r.error { line += " error: \(e)" }
                 c.out(line)
             }
@@ -69,5 +76,10 @@ struct ReverifyCommand: Command {
             c.out("reverify: \(count) records, \(changed) changed, \(attention) need attention, \(failed) failed")
         }
         return attention + failed == 0 ? .success : .failure
+    }
+
+    /// Sink states as `sink=state` pairs sorted by sink, joined by `;` (as `query` prints them).
+    static func summary(_ sidecars: [SidecarSink: SidecarState]) -> String {
+        sidecars.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.joined(separator: ";")
     }
 }

@@ -15,6 +15,7 @@ extension ShowCommand {
             lines.append("  " + (key + ":").padding(toLength: 21, withPad: " ", startingAt: 0) + value)
         }
         add("kind", r.kind.rawValue)
+        add("report id", r.reportId.hex)
         if report == nil { add("report", "the stored report is not JSON (show --json says why)") }
 
         section("Integrity")

@@ -49,6 +49,7 @@ struct ShowCommand: Command {
         encoder.outputFormatting = [.sortedKeys]
         var recordObject = try JSONSerialization.jsonObject(with: encoder.encode(record)) as? [String: Any] ?? [:]
         recordObject.removeValue(forKey: "reportJSON")
+        recordObject["reportId"] = record.reportId.hex   // the stored report's SHA-256 (idx.reports)
         var top: [String: Any] = ["record": recordObject,
                                   "custody": try JSONSerialization.jsonObject(with: encoder.encode(events))]
         do {

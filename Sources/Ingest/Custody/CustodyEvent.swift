@@ -143,7 +143,8 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
 
     /// An object the event is about.
     public struct Object: Codable, Sendable, Equatable, Hashable {
-        /// `record`, `blob`, `anchor` (fingerprint of a trust anchor), `export`.
+        /// `record`, `blob`, `report` (SHA-256 of a stored verification report: the index keeps
+        /// it under that ID), `anchor` (fingerprint of a trust anchor), `export`.
         public var kind: String
         /// Record ID, blob ID, certificate fingerprint (lowercase hex) or another identifier.
         public var id: String
@@ -153,6 +154,7 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         }
         public static func record(_ id: ContentID) -> Object { Object(kind: "record", id: id.hex) }
         public static func blob(_ id: ContentID) -> Object { Object(kind: "blob", id: id.hex) }
+        public static func report(_ id: ContentID) -> Object { Object(kind: "report", id: id.hex) }
         public static func anchor(_ id: String) -> Object { Object(kind: "anchor", id: id) }
     }
 

@@ -40,8 +40,9 @@ extension IndexedRecord {
     }
 
     /// Takes the verification fields (state, trust, signer, times, codes, sidecars, report) of
-    /// `other`, keeping identity, variants, files and ingest time. A record follows an intact
-    /// variant when it has one, whatever order the variants arrived in.
+    /// `other`, keeping identity, variants, files, sidecar variants and ingest time (the sink
+    /// states are `other`'s rolled up with this record's sidecar variants). A record follows
+    /// an intact variant when it has one, whatever order the variants arrived in.
     mutating func adoptVerification(of other: IndexedRecord) {
         kind = other.kind
         integrity = other.integrity
@@ -50,7 +51,7 @@ extension IndexedRecord {
         captureTime = other.captureTime
         tsaTime = other.tsaTime
         failureCodes = other.failureCodes
-        sidecars = other.sidecars
+        sidecars = rolledUpSidecars(primary: other.sidecars)
         reportJSON = other.reportJSON
     }
 }

@@ -5,8 +5,10 @@ import Verify
 /// What ingest did with one capture.
 public struct IngestItem: Sendable {
     /// `new` (a record entered the archive), `variant` (a known record arrived as other bytes:
-    /// a second file variant), `present` (already archived: nothing added), `failed` (could not
-    /// be stored; the archive is unchanged for it).
+    /// a second delivery-file variant, or a known delivery file whose sidecar or evidence files
+    /// differ — a sidecar variant, see `IndexedRecord.SidecarVariant`), `present` (already
+    /// archived: no bytes and no state added), `failed` (could not be stored; the archive is
+    /// unchanged for it).
     public enum Outcome: String, Sendable, Codable, CaseIterable {
         case new, variant, present, failed
     }

@@ -83,7 +83,22 @@ extension Ingestor {
                 existing.merge(files: fresh.files)
                 if fresh.integrity == .intact, existing.integrity != .intact { existing.adoptVerification(of: fresh) }
                 try archive.index.put(existing, in: txn)
-                drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new variant \(blob) of a known record from \(p.sourcePath)")
+                // The variant's own report (adopted or not) is kept and named by its ID.
+                let variantReport = try archive.index.putReport(fresh.reportJSON, in: txn)
+                drafts = events(for: p, recordId: recordId, reportId: variantReport, blobs: blobs,
+                                detail: "new variant \(blob) of a known record from \(p.sourcePath)")
+            } else if var updated = secondCopy(p, of: existing, now: now) {
+                // A known delivery file whose other files differ: compared, never assumed. The
+                // copy's report (the one that found the difference) is kept by its ID too.
+                item.outcome = .variant
+                let copyReport = try archive.index.putReport(p.reportJSON ?? IndexedRecord.encode(report), in: txn)
+                updated.nameReport(copyReport, ofVariantsAfter: existing.sidecarVariants?.count ?? 0)
+                try archive.index.put(updated, in: txn)
+                let added = (updated.sidecarVariants ?? []).dropFirst(existing.sidecarVariants?.count ?? 0)
+                let states = added.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",")
+                drafts = events(for: p, recordId: recordId, reportId: copyReport, blobs: blobs,
+                                detail: "second copy of a known delivery file from \(p.sourcePath): "
+                                    + (states.isEmpty ? "other evidence files" : "sidecar variant(s) \(states)"))
             } else {
                 item.outcome = .present
                 let blob = report.sha256
@@ -92,7 +107,8 @@ extension Ingestor {
                     existing.variants[i].sourcePaths.append(p.sourcePath)
                     existing.merge(files: IndexedRecord.storedFiles(report))
                     try archive.index.put(existing, in: txn)
-                    drafts = [CustodyDraft(.ingestion, agent: options.agent, objects: [.record(recordId)] + blobs.map { .blob($0) },
+                    drafts = [CustodyDraft(.ingestion, agent: options.agent,
+                                           objects: [.record(recordId), .report(existing.reportId)] + blobs.map { .blob($0) },
                                            detail: "already present; source path \(p.sourcePath) added")]
                 }
             }
@@ -100,14 +116,16 @@ extension Ingestor {
             var fresh = try makeFresh()
             if try addThumbnail(p, to: &fresh, in: txn) { item.newBlobs += 1 }
             try archive.index.put(fresh, in: txn)
-            drafts = events(for: p, recordId: recordId, blobs: blobs, detail: "new record from \(p.sourcePath)")
+            drafts = events(for: p, recordId: recordId, reportId: fresh.reportId, blobs: blobs, detail: "new record from \(p.sourcePath)")
         }
         try archive.custody.append(drafts, in: txn)
         return item
     }
 
-    /// The events of a capture stored: digests, signature, validation, ingestion.
-    func events(for p: PreparedCapture, recordId: ContentID, blobs: [ContentID], detail: String) -> [CustodyDraft] {
+    /// The events of a capture stored: digests, signature, validation, ingestion. The
+    /// validation and ingestion events name `reportId`, the stored report (its SHA-256), so the
+    /// hash-chained log commits to the report's bytes.
+    func events(for p: PreparedCapture, recordId: ContentID, reportId: ContentID, blobs: [ContentID], detail: String) -> [CustodyDraft] {
         let r = p.report
         let agent = options.agent
         let record = CustodyEvent.Object.record(recordId)
@@ -125,9 +143,9 @@ extension Ingestor {
         if !r.sidecars.isEmpty { validation += "; sidecars " + r.sidecars.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",") }
         if !r.statusCodes.failure.isEmpty { validation += "; failures " + r.statusCodes.failure.map(\.code).joined(separator: ",") }
         if let e = r.error { validation += "; error \(e.code)" }
-        out.append(CustodyDraft(.validation, agent: agent, objects: [record] + (r.sha256.map { [.blob($0)] } ?? []),
+        out.append(CustodyDraft(.validation, agent: agent, objects: [record, .report(reportId)] + (r.sha256.map { [.blob($0)] } ?? []),
                                 outcome: r.needsAttention ? .failure : .success, detail: validation))
-        out.append(CustodyDraft(.ingestion, agent: agent, objects: [record] + blobs.map { .blob($0) }, detail: detail))
+        out.append(CustodyDraft(.ingestion, agent: agent, objects: [record, .report(reportId)] + blobs.map { .blob($0) }, detail: detail))
         return out
     }
 }

@@ -24,7 +24,8 @@ extension Ingestor {
             let media: any ByteSource = if let bytes = delivery { MemoryByteSource(bytes) }
                                         else if let snapshotSource, staged[deliveryFile]?.id == source { snapshotSource }
                                         else { try FileByteSource(path: deliveryFile) }
-            let t = try Thumbnail.make(source: media, name: deliveryFile)
+            // The still's planes, when parallax just decoded these very bytes (same SHA-256).
+            let t = try Thumbnail.make(source: media, name: deliveryFile, contentID: source)
             let staged = try archive.store.stage(inline: t.jpeg)
             entry.blobId = staged.id
             entry.size = staged.size

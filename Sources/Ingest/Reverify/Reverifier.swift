@@ -29,7 +29,13 @@ public struct Reverifier: Sendable {
         public var report: CaptureReport?
         /// Why it could not be re-verified (`cas.…` codes when a stored blob is damaged or gone).
         public var error: String?
-        public var changed: Bool { before.integrity != after.integrity || before.trust != after.trust }
+        /// Sink states before and after (the record's rolled-up states).
+        public var sidecarsBefore: [SidecarSink: SidecarState] = [:]
+        public var sidecarsAfter: [SidecarSink: SidecarState] = [:]
+        /// Integrity, trust or a sink state differs: what `reverify` counts as changed.
+        public var changed: Bool {
+            before.integrity != after.integrity || before.trust != after.trust || sidecarsBefore != sidecarsAfter
+        }
     }
 
     /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each.
@@ -43,7 +49,8 @@ public struct Reverifier: Sendable {
 
     func reverify(_ record: IndexedRecord) throws -> Result {
         var result = Result(recordId: record.recordId, before: (record.integrity, record.trust),
-                            after: (record.integrity, record.trust), report: nil, error: nil)
+                            after: (record.integrity, record.trust), report: nil, error: nil,
+                            sidecarsBefore: record.sidecars, sidecarsAfter: record.sidecars)
         guard let variant = record.variants.first else {
             result.error = "reverify.noBytes: the record has no stored delivery file"
             return result
@@ -58,7 +65,7 @@ public struct Reverifier: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.files.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
+            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.primaryFiles.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
                 guard !path.contains("/../") else { continue }
                 try FileManager.default.createDirectory(atPath: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]),
                                                         withIntermediateDirectories: true)
@@ -76,24 +83,26 @@ public struct Reverifier: Sendable {
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
         updated.adoptVerification(of: fresh)
-        let drafts = events(report, recordId: record.recordId, before: record)
+        let drafts = events(report, recordId: record.recordId, reportId: updated.reportId, before: record)
         try archive.environment.write { txn in
             try archive.index.put(updated, in: txn)
             try archive.custody.append(drafts, in: txn)
         }
         result.after = (updated.integrity, updated.trust)
+        result.sidecarsAfter = updated.sidecars
         result.report = report
         return result
     }
 
-    func events(_ r: CaptureReport, recordId: ContentID, before: IndexedRecord) -> [CustodyDraft] {
+    /// The events of one record re-verified; the validation event names the new stored report.
+    func events(_ r: CaptureReport, recordId: ContentID, reportId: ContentID, before: IndexedRecord) -> [CustodyDraft] {
         var out: [CustodyDraft] = []
         if let s = r.signer {
             out.append(CustodyDraft(.digitalSignatureValidation, agent: agent, objects: [.record(recordId)],
                                     outcome: r.integrity == .intact && s.trust == .trusted ? .success : .warning,
                                     detail: "reverify: signer \(s.keyFingerprint) \(s.trust.rawValue) (was \(before.trust?.rawValue ?? "-")); timestamp \(r.timestamp.state)"))
         }
-        out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId)] + (r.sha256.map { [.blob($0)] } ?? []),
+        out.append(CustodyDraft(.validation, agent: agent, objects: [.record(recordId), .report(reportId)] + (r.sha256.map { [.blob($0)] } ?? []),
                                 outcome: r.needsAttention ? .failure : .success,
                                 detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity.rawValue))"))
         return out

@@ -1,0 +1,69 @@
+import Archive
+import BlobStoreContract
+import Foundation
+import Ground
+import Testing
+@testable import S3
+
+extension RGWTests {
+    /// The blob-store contract (Tests/BlobStoreContract) on the S3 implementation against the
+    /// real Ceph RGW, each case under a fresh prefix; damage is done by boto3, another client.
+    @Suite struct Contract {
+        static let sizes = BlobStoreContract.sizes(chunk: 256 * 4096 - 16, multipart: S3BlobStore.Options().multipartThreshold)
+
+        static func subject() throws -> (BlobStoreSubject, S3BlobStore) {
+            let server = try RGWServer.get()
+            let store = try server.store()
+            let subject = BlobStoreSubject(
+                store: store,
+                corrupt: { id, original in
+                    var changed = original
+                    changed[changed.count / 2] ^= 0x01
+                    let dir = ScratchDirectory()
+                    try Data(changed).write(to: URL(fileURLWithPath: dir.file("changed")))
+                    let run = server.peer(["put", server.bucket, store.key(for: id), dir.file("changed")])
+                    guard run.status == 0 else { throw S3Error(.rejected, "boto3 put: \(run.stderr)") }
+                },
+                vanish: { id in
+                    let run = server.peer(["delete", server.bucket, store.key(for: id)])
+                    guard run.status == 0 else { throw S3Error(.rejected, "boto3 delete: \(run.stderr)") }
+                },
+                notFound: [StatusCode.s3NotFound],
+                putMismatch: [StatusCode.s3IntegrityRejected, StatusCode.s3IntegrityMismatch],
+                damaged: [StatusCode.s3IntegrityMismatch],
+                rangeRefused: [StatusCode.s3RangeInvalid])
+            return (subject, store)
+        }
+
+        @Test(arguments: sizes) func roundTrip(size: Int) throws {
+            try BlobStoreContract.roundTrip(try Self.subject().0, size: size, seed: UInt64(size) &+ 3)
+        }
+
+        @Test func roundTripOf100MiB() throws {
+            try BlobStoreContract.roundTrip(try Self.subject().0, size: 100 << 20, seed: 9)
+        }
+
+        @Test(arguments: [1, S3BlobStore.Options().multipartThreshold + 1]) func badSourcesLeaveNoBlob(size: Int) throws {
+            let (subject, store) = try Self.subject()
+            try BlobStoreContract.badSourcesLeaveNoBlob(subject, size: size)
+            #expect(try store.pendingUploads().isEmpty)
+        }
+
+        @Test(arguments: [5000, S3BlobStore.Options().multipartThreshold + 5000]) func damageIsNamed(size: Int) throws {
+            try BlobStoreContract.damageIsNamed(try Self.subject().0, size: size)
+        }
+
+        @Test func locationNamesBucketPrefixAndEndpoint() throws {
+            let (subject, store) = try Self.subject()
+            let environment = try RGWServer.get().environment
+            guard case .s3(let bucket, let prefix, let endpoint, _) = subject.store.location else {
+                Issue.record("not an S3 location: \(subject.store.location)")
+                return
+            }
+            #expect(bucket == store.bucket && prefix == store.prefix)
+            #expect(endpoint == environment["AWS_ENDPOINT_URL_S3"].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+            #expect(subject.store.location.uri == "s3://\(store.bucket)/\(store.prefix)")
+            #expect(!subject.store.location.description.contains(environment["AWS_SECRET_ACCESS_KEY"] ?? "\u{0}"))
+        }
+    }
+}
