@@ -185,7 +185,7 @@ public enum StatusCode {
     public static let inflateTooLarge = "inflate.tooLarge"
 
     // MARK: ingest.*
-    public static let ingestFileChanged = "ingest.fileChanged"
+    public static let ingestSourceChanged = "ingest.sourceChanged"
 
     // MARK: io.*
     public static let ioCannotOpen = "io.cannotOpen"

@@ -31,6 +31,15 @@ extension CaptureVerifier {
             }
             bytes = b
             digest = known
+        } else if let source = files.sources[path], let known = files.known[path] {
+            // Streamed at staging (over the inline limit): read from the hashed descriptor.
+            guard source.count <= Int64(limit) else {
+                return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("larger than \(limit) bytes").description)
+            }
+            do { bytes = try source.read(at: 0, count: Int(source.count)) } catch {
+                return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("\(error)").description)
+            }
+            digest = known
         } else {
             switch Self.readSmallFile(path, limit: limit) {
             case .success(let b): bytes = b

@@ -9,13 +9,17 @@ struct FileLedger {
     let known: [String: ContentID]
     /// Bytes the caller already read (path → contents whose SHA-256 is `known[path]`).
     let knownContents: [String: [UInt8]]
+    /// Sources over bytes the caller read (path → source whose SHA-256 is `known[path]`).
+    let sources: [String: any ByteSource]
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
-    init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:]) {
+    init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:],
+         sources: [String: any ByteSource] = [:]) {
         self.location = location
         self.known = known
         self.knownContents = knownContents
+        self.sources = sources
     }
 
     mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {
@@ -30,8 +34,18 @@ struct FileLedger {
             add(role: role, path: path, sha256: d, size: size ?? 0)
             return d
         }
-        let d = try EvidenceLayout.sha256(ofFileAt: path)
-        add(role: role, path: path, sha256: d, size: size ?? 0)
+        // Opened from the dump root's descriptor (never through a symlink, nothing outside the dump).
+        let file: FileByteSource
+        do { file = try DumpDirectory.file(path, under: location.dumpRoot) } catch {
+            switch error {
+            case .symlink(let p): throw .symlink(p)
+            case .cannotOpen(_, let e) where e == .noSuchFileOrDirectory: throw .absent(path)
+            case .cannotOpen(_, let e): throw .unreadable(path, errno: e.rawValue)
+            case .notRegularFile, .tooLarge: throw .notRegularFile(path)
+            }
+        }
+        let d = try EvidenceLayout.sha256(of: file)
+        add(role: role, path: path, sha256: d, size: UInt64(file.count))
         return d
     }
 

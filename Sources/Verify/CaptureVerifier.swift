@@ -26,58 +26,77 @@ public struct CaptureVerifier: Sendable {
     /// absolute local path → the bytes the caller read (their SHA-256 given in `knownDigests`),
     /// for files the verifier must parse — disclosure bundles are parsed from them instead of
     /// read again, so what is checked is exactly what the caller stores.
+    /// `sources`: path → a source over exactly the bytes the caller read (with their digest
+    /// in `knownDigests`): the delivery file is validated from it, not opened again by path.
     public func verify(_ c: CaptureLocation, knownDigests: [String: ContentID] = [:],
-                       knownContents: [String: [UInt8]] = [:]) -> CaptureReport {
-        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents)
+                       knownContents: [String: [UInt8]] = [:], sources: [String: any ByteSource] = [:]) -> CaptureReport {
+        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents, sources: sources)
         var report = CaptureReport(path: c.deliveryFile, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
         report.limits = CaptureLimits.general
 
-        // The delivery file: never through a symlink.
-        let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot)
-        switch probe.entry(at: c.deliveryFile) {
-        case .file: break
-        case .symlink(let target, let escapes):
-            report.error = .init(code: StatusCode.verifySymlink,
-                                 message: "delivery file is a symlink to \(target)\(escapes ? " (leaves the dump)" : ""); not followed")
-            return report
-        case .absent:
-            report.error = .init(code: StatusCode.ioCannotOpen, message: "no such file: \(c.deliveryFile)")
-            return report
-        case .directory, .other:
-            report.error = .init(code: StatusCode.verifyNotRegularFile, message: "not a regular file: \(c.deliveryFile)")
-            return report
+        // The delivery file: the caller's source when it read it (staged), else opened here,
+        // never through a symlink.
+        let delivery: any ByteSource
+        var opened: FileByteSource?
+        if let staged = sources[c.deliveryFile], knownDigests[c.deliveryFile] != nil {
+            delivery = staged
+        } else {
+            let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot)
+            switch probe.entry(at: c.deliveryFile) {
+            case .file: break
+            case .symlink(let target, let escapes):
+                report.error = .init(code: StatusCode.verifySymlink,
+                                     message: "delivery file is a symlink to \(target)\(escapes ? " (leaves the dump)" : ""); not followed")
+                return report
+            case .absent:
+                report.error = .init(code: StatusCode.ioCannotOpen, message: "no such file: \(c.deliveryFile)")
+                return report
+            case .directory, .other:
+                report.error = .init(code: StatusCode.verifyNotRegularFile, message: "not a regular file: \(c.deliveryFile)")
+                return report
+            }
+            // A capture folder's delivery file: opened from the dump root's descriptor, one
+            // component at a time (the walk's way); a loose file (named by a person, or one of
+            // several in a folder): by its path, its last component not followed.
+            do {
+                opened = try c.captureFolder != nil
+                    ? DumpDirectory.file(c.deliveryFile, under: c.dumpRoot)
+                    : FileByteSource(opening: c.deliveryFile, limit: FileLimits.current)
+            } catch {
+                // Not a regular file, over the size limit (`EXHIBIT_MAX_FILE_SIZE`), or unopenable:
+                // refused by name before a byte is read.
+                report.error = .init(code: error.code, message: error.description)
+                return report
+            }
+            delivery = opened!
         }
-        let source: FileByteSource
-        do { source = try FileByteSource(opening: c.deliveryFile, limit: FileLimits.current) } catch {
-            // Not a regular file, over the size limit (`EXHIBIT_MAX_FILE_SIZE`), or unopenable:
-            // refused by name before a byte is read.
-            report.error = .init(code: error.code, message: error.description)
-            return report
-        }
-        report.size = UInt64(source.count)
+        report.size = UInt64(delivery.count)
 
         // One read for the hard binding and the content digest (unless the caller has it).
         let labels: Set<String> = [CaptureRecord.assertionLabel, ContextTreeAssertion.label]
         let c2pa: C2PAReport
         let assertions: [String: [UInt8]]
         if let known = knownDigests[c.deliveryFile] {
-            (c2pa, assertions) = validator.validate(source: source, collecting: labels)
+            (c2pa, assertions) = validator.validate(source: delivery, collecting: labels)
             report.sha256 = known
         } else {
-            let hashing = HashingByteSource(source)
+            let hashing = HashingByteSource(opened!)  // no known digest: opened here
             (c2pa, assertions) = validator.validate(source: hashing, collecting: labels)
             do { report.sha256 = ContentID(digest: try hashing.finish()) } catch {
                 report.error = .init(code: error.code, message: "read failed while hashing \(c.deliveryFile)")
             }
         }
         // The bytes validated were the whole file, unchanged (a `/proc` file's `st_size` is not
-        // its content; a file still being written grows): else the capture is not judged.
-        do { try source.confirmUnchanged() } catch {
-            report.error = .init(code: error.code, message: error.description)
-            return report
+        // its content; a file still being written grows): else the capture is not judged. (A
+        // caller's source is the caller's to confirm.)
+        if let opened {
+            do { try opened.confirmUnchanged() } catch {
+                report.error = .init(code: error.code, message: error.description)
+                return report
+            }
         }
         if let sha = report.sha256 {
-            files.add(role: .media, path: c.deliveryFile, sha256: sha, size: UInt64(source.count))
+            files.add(role: .media, path: c.deliveryFile, sha256: sha, size: UInt64(delivery.count))
         }
         apply(c2pa, to: &report)
 
@@ -97,7 +116,7 @@ public struct CaptureVerifier: Sendable {
         }
         if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
         report.files = files.entries
-        if measuresMedia { measureMedia(record, location: c, into: &report) }
+        if measuresMedia { measureMedia(record, location: c, sources: sources, into: &report) }
         return report
     }
 

@@ -1,4 +1,5 @@
 import CAS
+import Crypto
 import Foundation
 import Ground
 import Ingest
@@ -67,6 +68,19 @@ enum DumpFixture {
         var o = ContentStore.Options()
         o.environment.mapSize = 4 << 20
         return try Archive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
+    }
+
+    /// A fresh dump of `stills` 320×240 stills (with `faults`) under a scratch folder named
+    /// `name`, and a verifier trusting its PKI (media measured only when `media`).
+    static func synthesized(_ name: String, stills: Int, seed: UInt64, faults: [SynthFault] = [],
+                            media: Bool = false) throws -> (root: String, expected: ExpectedDump, verifier: CaptureVerifier) {
+        let root = scratch(name) + "/dump"
+        let expected = try DumpSynthesizer(options: SynthOptions(stills: stills, videos: 0, seed: seed, faults: faults, concurrency: 2,
+                                                                 stillWidth: 320, stillHeight: 240)).write(to: root)
+        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
+                                       tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
+        verifier.measuresMedia = media
+        return (root, expected, verifier)
     }
 
     static let agent = CustodyAgent(operator: "test", tool: .init(name: "exhibit-archive", version: "test"), host: "test")

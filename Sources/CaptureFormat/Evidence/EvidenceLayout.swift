@@ -138,6 +138,11 @@ public struct EvidenceLayout: Sendable {
         try LayoutFileSystem.sha256(path)
     }
 
+    /// SHA-256 of an evidence file the caller opened (by the dump walk's descriptors), streamed.
+    public static func sha256(of file: FileByteSource) throws(EvidenceReadError) -> ContentID {
+        try LayoutFileSystem.sha256(file)
+    }
+
     /// The ring digest of a folder: each frame hashed, then the listing hashed.
     public func ringDigest(at folder: String) throws(EvidenceReadError) -> (digest: ContentID, scan: RingScan) {
         try ringDigest(at: folder, digest: { (path: String) throws(EvidenceReadError) -> ContentID in try LayoutFileSystem.sha256(path) })

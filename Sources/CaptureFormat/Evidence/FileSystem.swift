@@ -41,6 +41,12 @@ enum LayoutFileSystem {
             case .notRegularFile, .tooLarge: throw .notRegularFile(path)
             }
         }
+        return try sha256(file)
+    }
+
+    /// Streams an opened regular file's SHA-256, then proves it unchanged.
+    static func sha256(_ file: FileByteSource) throws(EvidenceReadError) -> ContentID {
+        let path = file.path
         let hasher = StreamingSHA256()
         do { try file.forEachChunkInPlace(in: 0..<file.count) { hasher.update($0) } } catch {
             throw .unreadable(path, errno: error.errno)

@@ -139,4 +139,20 @@ public final class DumpDirectory: @unchecked Sendable {
     public func file(_ name: FileName, limit: Int64 = FileLimits.current) throws(FileOpenError) -> FileByteSource {
         try FileByteSource(opening: name, in: descriptor, path: display(name), limit: limit)
     }
+
+    /// Opens the regular file at `path` under `dumpRoot` from the root's descriptor: every folder
+    /// on the way and the file relative to its parent, `O_NOFOLLOW` (`DumpDirectory.file(at:)`),
+    /// never by the path string. A path outside the root is refused (`io.cannotOpen`, EPERM).
+    public static func file(_ path: String, under dumpRoot: String, limit: Int64 = FileLimits.current) throws(FileOpenError) -> FileByteSource {
+        let prefix = dumpRoot.hasSuffix("/") ? dumpRoot : dumpRoot + "/"
+        guard path.hasPrefix(prefix), let rel = RelativePath(text: String(path.dropFirst(prefix.count))) else {
+            throw .cannotOpen(path: path, errno: .notPermitted)
+        }
+        let root: DumpDirectory
+        do { root = try DumpDirectory.open(root: dumpRoot) } catch {
+            if case .unreadable(let e) = error.reason { throw .cannotOpen(path: dumpRoot, errno: e) }
+            throw .symlink(path: dumpRoot)
+        }
+        return try root.file(at: rel, limit: limit)
+    }
 }

@@ -37,6 +37,9 @@ extension Ingestor {
         let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
         var item = IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: recordId,
                               outcome: .new, report: report, error: nil, newBlobs: 0, bytes: p.bytes)
+        // A file changed while the worker read it: the capture fails whole (its staged copies
+        // are released by the caller), the batch goes on.
+        if let failure = p.failure { throw failure }
         if p.unchanged {
             // Already archived exactly as found (checked by the worker against the record):
             // nothing to write, no event; the staged copies are dropped.
@@ -52,10 +55,12 @@ extension Ingestor {
             } else {
                 // Not staged by the walk: opened from the dump root's descriptor, one component at
                 // a time, never through a symlink (a path string could lead out of the dump).
-                let file = try Self.openInsideDump(f.path, location: p.location)
+                let file = try DumpDirectory.file(f.path, under: p.location.dumpRoot)
                 var source = ByteReader(file)
                 let put = try archive.store.put(from: &source, in: txn)
-                guard put.id == f.sha256 else { throw IngestError.fileChanged(path: f.path) }
+                guard put.id == f.sha256 else {
+                    throw IngestError.sourceChanged(path: f.path, reason: "hashes to \(put.id.hex), the verifier read \(f.sha256.hex)")
+                }
                 if put.isNew { item.newBlobs += 1 }
                 item.bytes += put.size
             }

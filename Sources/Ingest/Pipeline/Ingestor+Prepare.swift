@@ -6,35 +6,73 @@ import Verify
 
 extension Ingestor {
     /// Worker side of one capture: stage the delivery file and every regular file of the
-    /// capture's `evidence/` and `disclosure/` folders in the CAS (one read and hash each),
-    /// then verify with those digests as `knownDigests` (so a sidecar's CAS ID is the very
-    /// digest compared with the committed one). Never throws: a file that cannot be staged is
-    /// left to the verifier, which reports it.
+    /// capture's `evidence/` and `disclosure/` folders in the CAS (one read and hash each,
+    /// each opened by the descriptor walk), then verify the capture's snapshot: each file's
+    /// CAS ID as its digest, and a source over exactly the staged bytes (memory for an inline
+    /// file, the hashed descriptor for a larger one) for what the verifier must read. A file
+    /// that changed while staged, or (a descriptor source) by the end of verification, fails
+    /// the capture with `ingest.sourceChanged`. Never throws: a file that cannot be staged
+    /// otherwise is left to the verifier, which reports it.
     func prepare(_ location: CaptureLocation) -> PreparedCapture {
         var staged: [String: StagedBlob] = [:]
+        var files: [String: CaptureSnapshot.File] = [:]
+        var descriptors: [FileByteSource] = []
         var bytes: UInt64 = 0
         var budget = options.inlineCaptureBudget
+        func failed(_ change: FileChange) -> PreparedCapture {
+            var report = CaptureReport(path: location.deliveryFile, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
+            let error = IngestError.changed(change)
+            report.error = .init(code: error.code, message: error.description)
+            return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
+                                   staged: staged, bytes: bytes, failure: error)
+        }
         for file in Self.filesToStage(location) {
             let limit = min(options.inlineFileLimit, budget)
-            guard let opened = try? file.open(), let blob = try? archive.store.stage(confirming: opened, inlineLimit: limit) else { continue }
+            guard let opened = try? file.open() else { continue }
+            let blob: StagedBlob
+            do { blob = try archive.store.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
+                return failed(change)
+            } catch {
+                continue
+            }
             if blob.isInline { budget -= Int(blob.size) }
             staged[file.path] = blob
             bytes += blob.size
+            if let inline = blob.inlineBytes {
+                files[file.path] = .init(id: blob.id, source: MemoryByteSource(inline), bytes: inline)
+            } else if file.path == location.deliveryFile || file.relative.depth == 1 {
+                // Files the verifier reads (C2PA validation, bundles, libav's measurements of the
+                // audio master and second view: the top of evidence/ and disclosure/): the
+                // hashed descriptor. Ring frames are many and only hashed.
+                files[file.path] = .init(id: blob.id, source: opened)
+                descriptors.append(opened)
+            } else {
+                // The verifier needs only the digest: no descriptor held (a capture of many
+                // large frames does not hold one per frame).
+                files[file.path] = .init(id: blob.id, source: nil)
+            }
         }
         if let stored = unchangedReport(location, staged: staged) {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: stored,
                                    staged: staged, bytes: bytes, unchanged: true)
         }
-        let report = verifier.verify(location, knownDigests: staged.mapValues(\.id),
-                                     knownContents: staged.compactMapValues(\.inlineBytes))
+        let report = verifier.verify(CaptureSnapshot(location: location, files: files))
         // One read: is the record in the archive already? If not (the usual case), the worker
-        // makes what only a new record needs — its thumbnail and its stored report JSON — so
-        // the single writer does not; a present record (a re-ingest) gets neither.
+        // makes what only a new record needs — its thumbnail (from the snapshot's delivery
+        // source) and its stored report JSON — so the single writer does not; a present record
+        // (a re-ingest) gets neither.
         let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
+        let thumb = present == false
+            ? thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        // The descriptors read again by the verifier (and the thumbnail) are still the files
+        // that were hashed.
+        for d in descriptors {
+            // (The thumbnail is staged inline: nothing of it is written before commit.)
+            do { try d.confirmUnchanged() } catch { return failed(error) }
+        }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                staged: staged, bytes: bytes,
-                               reportJSON: present == true ? nil : IndexedRecord.encode(report),
-                               thumbnail: present == false ? thumbnail(location, report: report, staged: staged) : nil)
+                               reportJSON: present == true ? nil : IndexedRecord.encode(report), thumbnail: thumb)
     }
 
     /// The stored report when this capture is already in the archive exactly as found: the

@@ -53,17 +53,4 @@ extension Ingestor {
         guard path.hasPrefix(prefix) else { return nil }
         return RelativePath(text: String(path.dropFirst(prefix.count)))
     }
-
-    /// Opens `path` (under the capture's dump root) from the root's descriptor, each folder
-    /// and the file relative to its parent with `O_NOFOLLOW`; a path outside the dump, or one
-    /// that passes a symlink, is refused (`io.symlink`, `io.cannotOpen`).
-    static func openInsideDump(_ path: String, location c: CaptureLocation) throws(FileOpenError) -> FileByteSource {
-        guard let rel = relative(path, to: c.dumpRoot), rel.depth > 0 else { throw .cannotOpen(path: path, errno: .crossDevice) }
-        let root: DumpDirectory
-        do { root = try DumpDirectory.open(root: c.dumpRoot) } catch {
-            if case .unreadable(let e) = error.reason { throw .cannotOpen(path: c.dumpRoot, errno: e) }
-            throw .symlink(path: c.dumpRoot)
-        }
-        return try root.file(at: rel, limit: FileLimits.current)
-    }
 }

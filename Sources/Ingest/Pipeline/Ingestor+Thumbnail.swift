@@ -10,9 +10,11 @@ extension Ingestor {
     /// archive yet (the caller checks; a re-ingest decodes nothing). Only a `new` record takes it: whether a
     /// worker saw a record of a later variant depends on timing, so a variant never takes one
     /// (the records stay the same whatever the number of workers or an interruption). Decoded from the
-    /// very bytes staged under the delivery blob's ID when they are in memory, else from the
-    /// file. A picture that cannot be decoded gives an entry with a finding and no blob.
-    func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob]) -> PreparedThumbnail? {
+    /// very bytes staged under the delivery blob's ID when they are in memory, else from
+    /// `source` (the snapshot's: the descriptor that was hashed), else from the file. A picture
+    /// that cannot be decoded gives an entry with a finding and no blob.
+    func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob],
+                   source snapshotSource: (any ByteSource)? = nil) -> PreparedThumbnail? {
         guard options.thumbnails, let source = report.sha256, report.recordId != nil else { return nil }
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id == source ? $0.inlineBytes : nil }
@@ -20,6 +22,7 @@ extension Ingestor {
                                 sourceBlobId: source, tool: Thumbnail.tool, finding: nil)
         do {
             let media: any ByteSource = if let bytes = delivery { MemoryByteSource(bytes) }
+                                        else if let snapshotSource, staged[deliveryFile]?.id == source { snapshotSource }
                                         else { try FileByteSource(path: deliveryFile) }
             // The still's planes, when parallax just decoded these very bytes (same SHA-256).
             let t = try Thumbnail.make(source: media, name: deliveryFile, contentID: source)

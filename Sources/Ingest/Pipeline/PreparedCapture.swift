@@ -20,6 +20,9 @@ struct PreparedCapture: Sendable {
     /// (`Ingestor.unchangedReport`): `report` is then the stored report, not re-verified, and
     /// the writer stores nothing.
     var unchanged = false
+    /// Set when a file changed while the worker staged or verified it (`ingest.sourceChanged`):
+    /// the writer stores nothing of the capture and reports it `failed`.
+    var failure: IngestError? = nil
 
     /// Bytes held in memory (inline-staged files).
     var inlineBytes: Int { staged.values.reduce(0) { $0 + ($1.isInline ? Int($1.size) : 0) } }

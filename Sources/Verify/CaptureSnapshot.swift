@@ -1,0 +1,42 @@
+import Ground
+
+/// What one capture is, as read once: its location and, for each file that was read (the
+/// delivery file and every evidence, ring, depth, second-view and disclosure file), its
+/// content ID and a random-access source over exactly those bytes — memory for a file staged
+/// inline, the descriptor that was hashed for a larger one (its `fstat` identity checked
+/// again after verification). The verifier reads a file from here, never again by path;
+/// a file missing here (not regular, unreadable) is reported as before.
+public struct CaptureSnapshot: Sendable {
+    public struct File: Sendable {
+        public let id: ContentID
+        /// Nil for a file the verifier only needs the digest of (a large sidecar whose
+        /// descriptor was closed after staging: no descriptor is held for it).
+        public let source: (any ByteSource)?
+        /// The bytes, when the source holds them in memory (inline-staged).
+        public let bytes: [UInt8]?
+
+        public init(id: ContentID, source: (any ByteSource)?, bytes: [UInt8]? = nil) {
+            self.id = id
+            self.source = source
+            self.bytes = bytes
+        }
+    }
+
+    public let location: CaptureLocation
+    /// Path (as `CaptureLocation` spells it) → file.
+    public let files: [String: File]
+
+    public init(location: CaptureLocation, files: [String: File]) {
+        self.location = location
+        self.files = files
+    }
+}
+
+extension CaptureVerifier {
+    /// Verifies a capture from its snapshot: every digest is the snapshot's, the delivery
+    /// file's C2PA validation reads its source, bundles parse the staged bytes.
+    public func verify(_ snapshot: CaptureSnapshot) -> CaptureReport {
+        verify(snapshot.location, knownDigests: snapshot.files.mapValues(\.id),
+               knownContents: snapshot.files.compactMapValues(\.bytes), sources: snapshot.files.compactMapValues(\.source))
+    }
+}
