@@ -48,8 +48,23 @@ struct SynthContext: Sendable {
 
     // MARK: Files
 
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    /// Writes `bytes` to a new (or truncated) file at `path`, `piece` bytes per write.
+    /// Not `Data.write(to:)`: on Linux, Foundation's loop after a partial `write(2)` (the kernel
+    /// writes at most 0x7ffff000 bytes per call) starts again from the first byte, so a file over
+    /// 2 GiB came out with its beginning repeated at offset 2,147,479,552 — a 4.3 GB signed video
+    /// whose hard binding then failed in our verifier and in c2pa-rs alike.
+    static func write(_ bytes: [UInt8], to path: String, piece: Int = 64 << 20) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw SynthError(StatusCode.synthIo, "cannot create \(path)")
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + max(1, piece))
+            try handle.write(contentsOf: bytes[offset..<end])
+            offset = end
+        }
     }
 
     static func read(_ path: String) throws -> [UInt8] {
