@@ -25,6 +25,18 @@ public struct CaptureListing: Equatable, Sendable {
         add(relativePath, .symlink(target: target))
     }
 
+    /// A folder at `relativePath` (one with entries is implied by them; this lists an empty one).
+    @discardableResult
+    public mutating func addFolder(_ relativePath: String) -> Bool {
+        kinds[relativePath].map { $0 == .directory } ?? add(relativePath, .directory)
+    }
+
+    /// An entry that is neither a regular file, a folder nor a symlink (a FIFO, a device).
+    @discardableResult
+    public mutating func addOther(_ relativePath: String) -> Bool {
+        add(relativePath, .other)
+    }
+
     private mutating func add(_ relativePath: String, _ kind: LayoutFileSystem.Kind) -> Bool {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.isEmpty, !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return false }

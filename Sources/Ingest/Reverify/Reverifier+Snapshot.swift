@@ -19,8 +19,10 @@ extension Reverifier {
     func snapshot(of record: IndexedRecord, variant: IndexedRecord.Variant) throws -> CaptureSnapshot {
         let folder = Self.snapshotRoot + "/capture"
         let name = variant.sourcePaths.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "capture.bin"
-        let location = CaptureLocation(deliveryFile: folder + "/" + name, captureFolder: record.files.isEmpty ? nil : folder,
-                                       dumpRoot: Self.snapshotRoot)
+        // A record without stored files was a loose file: named relative to the dump, as at ingest.
+        let loose = record.files.isEmpty
+        let location = CaptureLocation(deliveryFile: (loose ? Self.snapshotRoot : folder) + "/" + name,
+                                       captureFolder: loose ? nil : folder, dumpRoot: Self.snapshotRoot)
         var sources: [ContentID: StoredBlobSource] = [:]
         func source(_ id: ContentID) throws -> StoredBlobSource {
             if let s = sources[id] { return s }
@@ -38,6 +40,6 @@ extension Reverifier {
             guard listing.addFile(stored.relativePath, size: s.count) else { continue }
             files[folder + "/" + stored.relativePath] = .init(id: stored.blobId, source: s)
         }
-        return CaptureSnapshot(location: location, files: files, listing: location.captureFolder == nil ? nil : listing)
+        return CaptureSnapshot(location: location, files: files, listing: loose ? nil : listing)
     }
 }
