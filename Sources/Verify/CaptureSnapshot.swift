@@ -1,3 +1,4 @@
+import CaptureFormat
 import Ground
 
 /// What one capture is, as read once: its location and, for each file that was read (the
@@ -25,18 +26,24 @@ public struct CaptureSnapshot: Sendable {
     public let location: CaptureLocation
     /// Path (as `CaptureLocation` spells it) → file.
     public let files: [String: File]
+    /// The capture folder's entries, when presence and listings must come from the snapshot
+    /// and not the file system (`reverify`: the record's stored files); nil asks the folder.
+    public let listing: CaptureListing?
 
-    public init(location: CaptureLocation, files: [String: File]) {
+    public init(location: CaptureLocation, files: [String: File], listing: CaptureListing? = nil) {
         self.location = location
         self.files = files
+        self.listing = listing
     }
 }
 
 extension CaptureVerifier {
     /// Verifies a capture from its snapshot: every digest is the snapshot's, the delivery
-    /// file's C2PA validation reads its source, bundles parse the staged bytes.
+    /// file's C2PA validation reads its source, bundles parse the staged bytes; with a
+    /// listing, every presence and listing check reads it instead of the capture folder.
     public func verify(_ snapshot: CaptureSnapshot) -> CaptureReport {
         verify(snapshot.location, knownDigests: snapshot.files.mapValues(\.id),
-               knownContents: snapshot.files.compactMapValues(\.bytes), sources: snapshot.files.compactMapValues(\.source))
+               knownContents: snapshot.files.compactMapValues(\.bytes), sources: snapshot.files.compactMapValues(\.source),
+               listing: snapshot.listing)
     }
 }

@@ -8,9 +8,10 @@ extension CaptureVerifier {
     public static let noSignedRootLabel = "no-signed-context-tree"
 
     /// Every `disclosure/*.bundle.json` of the capture, checked against the signed tree.
-    func checkBundles(folder: String, tree: ContextTreeAssertion?, files: inout FileLedger, into report: inout CaptureReport) {
-        let contents = CaptureFolderContents(scanning: folder)
-        for rel in contents.bundles.sorted(by: bytewisePrecedes) {
+    func checkBundles(folder: String, listing: CaptureListing? = nil, tree: ContextTreeAssertion?, files: inout FileLedger,
+                      into report: inout CaptureReport) {
+        let bundles = listing?.bundles ?? CaptureFolderContents(scanning: folder).bundles
+        for rel in bundles.sorted(by: bytewisePrecedes) {
             let path = folder + "/" + rel
             report.disclosure.append(checkBundle(path: path, relative: files.dumpRelative(path), tree: tree, files: &files))
         }

@@ -11,15 +11,18 @@ struct FileLedger {
     let knownContents: [String: [UInt8]]
     /// Sources over bytes the caller read (path → source whose SHA-256 is `known[path]`).
     let sources: [String: any ByteSource]
+    /// The capture folder's entries when the caller's snapshot lists them (no file system).
+    let listing: CaptureListing?
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
     init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:],
-         sources: [String: any ByteSource] = [:]) {
+         sources: [String: any ByteSource] = [:], listing: CaptureListing? = nil) {
         self.location = location
         self.known = known
         self.knownContents = knownContents
         self.sources = sources
+        self.listing = listing
     }
 
     mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {
@@ -29,6 +32,13 @@ struct FileLedger {
 
     /// The digest of a regular file: the caller's, else read here (never through a symlink).
     mutating func digest(_ path: String, role: FileRole) throws(EvidenceReadError) -> ContentID {
+        if let listing, let folder = location.captureFolder {
+            // Listed by the caller's snapshot: its digest and size, nothing read here.
+            let size = EvidenceLayout(captureFolder: folder, dumpRoot: location.dumpRoot, listing: listing).regularFileSize(path)
+            guard let d = known[path], let size else { throw .absent(path) }
+            add(role: role, path: path, sha256: d, size: UInt64(size))
+            return d
+        }
         let size = CaptureVerifier.regularFileSize(path)
         if let d = known[path] {
             add(role: role, path: path, sha256: d, size: size ?? 0)
@@ -76,7 +86,7 @@ extension CaptureVerifier {
             }
             return
         }
-        let layout = EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot)
+        let layout = EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot, listing: files.listing)
         let ringFolder: String? = record.evidence.ringBufferDir.path.flatMap { layout.locate($0).localPath }
         let roles = Dictionary(record.sinks.compactMap { s in s.record.path.flatMap { layout.locate($0).localPath }.map { ($0, s.sink) } },
                                uniquingKeysWith: { a, _ in a })

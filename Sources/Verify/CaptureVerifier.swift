@@ -28,9 +28,13 @@ public struct CaptureVerifier: Sendable {
     /// read again, so what is checked is exactly what the caller stores.
     /// `sources`: path → a source over exactly the bytes the caller read (with their digest
     /// in `knownDigests`): the delivery file is validated from it, not opened again by path.
+    /// `listing`: the capture folder's entries; when given, every presence and listing check
+    /// (sidecars, ring, unreferenced files, bundles) reads it and nothing asks the file system
+    /// (a file it lists must then have a digest and a source).
     public func verify(_ c: CaptureLocation, knownDigests: [String: ContentID] = [:],
-                       knownContents: [String: [UInt8]] = [:], sources: [String: any ByteSource] = [:]) -> CaptureReport {
-        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents, sources: sources)
+                       knownContents: [String: [UInt8]] = [:], sources: [String: any ByteSource] = [:],
+                       listing: CaptureListing? = nil) -> CaptureReport {
+        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents, sources: sources, listing: listing)
         var report = CaptureReport(path: c.deliveryFile, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
         report.limits = CaptureLimits.general
 
@@ -40,6 +44,10 @@ public struct CaptureVerifier: Sendable {
         var opened: FileByteSource?
         if let staged = sources[c.deliveryFile], knownDigests[c.deliveryFile] != nil {
             delivery = staged
+        } else if listing != nil {
+            // A snapshot's capture is read from the snapshot only.
+            report.error = .init(code: StatusCode.ioCannotOpen, message: "no such file: \(c.deliveryFile)")
+            return report
         } else {
             let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot)
             switch probe.entry(at: c.deliveryFile) {
@@ -112,9 +120,9 @@ public struct CaptureVerifier: Sendable {
         } else if let folder = c.captureFolder {
             // No readable record: no sink names anything, so every evidence file is unreferenced
             // (listed and hashed, so an archive keeps it).
-            listUnreferenced(EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot), referenced: [], files: &files, into: &report)
+            listUnreferenced(EvidenceLayout(captureFolder: folder, dumpRoot: c.dumpRoot, listing: listing), referenced: [], files: &files, into: &report)
         }
-        if let folder = c.captureFolder { checkBundles(folder: folder, tree: tree, files: &files, into: &report) }
+        if let folder = c.captureFolder { checkBundles(folder: folder, listing: listing, tree: tree, files: &files, into: &report) }
         report.files = files.entries
         if measuresMedia { measureMedia(record, location: c, sources: sources, into: &report) }
         return report

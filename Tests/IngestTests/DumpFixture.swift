@@ -6,6 +6,7 @@ import Ingest
 import LMDB
 import Synthesis
 import TestLiterals
+import Testing
 import Verify
 
 /// Capture-synth dumps made in-process, once per test run, and fresh archives.
@@ -84,4 +85,22 @@ enum DumpFixture {
     }
 
     static let agent = CustodyAgent(operator: "test", tool: .init(name: "exhibit-archive", version: "test"), host: "test")
+
+    /// `reverify` of every record of `archive`, each result paired with the report ingest gave
+    /// for the same delivery bytes (`atIngest`: record → reports); a result without one (or
+    /// without a report) is recorded as an issue. Also returns how many results there were.
+    static func reverifyPairs(_ archive: Archive, _ verifier: CaptureVerifier, atIngest: [ContentID: [CaptureReport]])
+        throws -> (pairs: [(first: CaptureReport, again: CaptureReport)], seen: Int) {
+        var pairs: [(first: CaptureReport, again: CaptureReport)] = []
+        var seen = 0
+        try Reverifier(archive: archive, verifier: verifier, agent: agent).run(nil) { r in
+            seen += 1
+            guard let again = r.report, let first = atIngest[r.recordId]?.first(where: { $0.sha256 == again.sha256 }) else {
+                Issue.record("record \(r.recordId.hex): no report at ingest for what reverify read (\(r.error ?? "no error"))")
+                return
+            }
+            pairs.append((first, again))
+        }
+        return (pairs, seen)
+    }
 }

@@ -32,13 +32,8 @@ import Verify
         #expect(stored.contains { $0.report.disclosure.contains { $0.result == "failed" } })
         var atIngest: [ContentID: [CaptureReport]] = [:]
         for item in stored { if let id = item.recordId { atIngest[id, default: []].append(item.report) } }
-        var seen = 0
-        try Reverifier(archive: archive, verifier: verifier, agent: DumpFixture.agent).run(nil) { r in
-            seen += 1
-            guard let again = r.report, let first = atIngest[r.recordId]?.first(where: { $0.sha256 == again.sha256 }) else {
-                Issue.record("record \(r.recordId.hex): no report at ingest for what reverify read (\(r.error ?? "no error"))")
-                return
-            }
+        let (pairs, seen) = try DumpFixture.reverifyPairs(archive, verifier, atIngest: atIngest)
+        for (first, again) in pairs {
             let name = first.path.split(separator: "/").suffix(2).joined(separator: "/")
             #expect(again.integrity == first.integrity, "\(name): integrity")
             #expect(again.sidecars.map { "\($0.sink)=\($0.state)" } == first.sidecars.map { "\($0.sink)=\($0.state)" }, "\(name): sidecars")

@@ -23,10 +23,14 @@ public struct EvidenceLayout: Sendable {
     public let captureFolder: String
     public var evidenceFolder: String { captureFolder + "/" + EvidenceLayout.evidenceFolderName }
     public var disclosureFolder: String { captureFolder + "/" + EvidenceLayout.disclosureFolderName }
+    /// When set, every presence and listing question is answered from it, never the file
+    /// system: a path outside the capture folder is absent (`EvidenceLayout+Listing.swift`).
+    public let listing: CaptureListing?
 
-    public init(captureFolder: String, dumpRoot: String) {
+    public init(captureFolder: String, dumpRoot: String, listing: CaptureListing? = nil) {
         self.captureFolder = EvidenceLayout.normalize(captureFolder)
         self.dumpRoot = EvidenceLayout.normalize(dumpRoot)
+        self.listing = listing
     }
 
     /// What a reader found at the place a recorded path maps to.
@@ -62,7 +66,7 @@ public struct EvidenceLayout: Sendable {
         if let (link, target) = symlinkedFolder(above: path) {
             return .symlink(target: target, escapesDump: escapes(symlinkAt: link, target: target))
         }
-        switch LayoutFileSystem.kind(path) {
+        switch kind(path) {
         case .regular(let size): return .file(size: size)
         case .directory: return .directory
         case .symlink(let target): return .symlink(target: target, escapesDump: escapes(symlinkAt: path, target: target))
@@ -78,7 +82,7 @@ public struct EvidenceLayout: Sendable {
         var folder = base
         for name in path.dropFirst(base.count).split(separator: "/").dropLast() {
             folder += (folder.hasSuffix("/") ? "" : "/") + name
-            if case .symlink(let target) = LayoutFileSystem.kind(folder) { return (folder, target) }
+            if case .symlink(let target) = kind(folder) { return (folder, target) }
         }
         return nil
     }
@@ -105,7 +109,7 @@ public struct EvidenceLayout: Sendable {
 
     public func scanRing(at folder: String) -> RingScan {
         var scan = RingScan()
-        for name in LayoutFileSystem.list(folder) ?? [] {
+        for name in list(folder) ?? [] {
             let e = entry(at: folder + "/" + name)
             if case .file = e, RingListing.isValidName(name) { scan.frames.append(name) } else { scan.rejected.append(RingScan.Rejected(name: name, entry: e)) }
         }
@@ -119,7 +123,7 @@ public struct EvidenceLayout: Sendable {
         var out: [String] = []
         func walk(_ rel: String, depth: Int) {
             let abs = rel.isEmpty ? evidenceFolder : evidenceFolder + "/" + rel
-            for name in LayoutFileSystem.list(abs) ?? [] {
+            for name in list(abs) ?? [] {
                 let r = rel.isEmpty ? name : rel + "/" + name
                 if rel.isEmpty && referencedNames.contains(name) { continue }
                 if case .directory = entry(at: evidenceFolder + "/" + r), depth < 8 {

@@ -5,10 +5,11 @@ import Query
 import Verify
 
 /// Re-evaluates stored records from the stored bytes against today's anchors: each record's
-/// first variant and its files are exported from the CAS (verified against their IDs on the
-/// way out) into a private temporary capture folder, verified again with those IDs as
-/// `knownDigests` (nothing is hashed twice), and the record's verification fields, trust and
-/// index entries are replaced; a `validation` event (and `digital signature validation` when
+/// first variant and its files become a `CaptureSnapshot` read straight from the CAS
+/// (`Reverifier+Snapshot.swift`: each blob checked against its ID first, then read by range;
+/// presence and listings from the record's stored paths; nothing is written to disk), verified
+/// again with those IDs as digests (nothing is hashed twice), and the record's verification
+/// fields, trust and index entries are replaced; a `validation` event (and `digital signature validation` when
 /// signed) is logged for each record in the same transaction.
 public struct Reverifier: Sendable {
     public let archive: Archive
@@ -55,28 +56,12 @@ public struct Reverifier: Sendable {
             result.error = "reverify.noBytes: the record has no stored delivery file"
             return result
         }
-        let tmp = NSTemporaryDirectory() + "exhibit-reverify-\(getpid())-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: tmp) }
-        let folder = tmp + "/dump/capture"
-        let name = variant.sourcePaths.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "capture.bin"
-        let location = CaptureLocation(deliveryFile: folder + "/" + name, captureFolder: record.files.isEmpty ? nil : folder,
-                                       dumpRoot: tmp + "/dump")
-        var known: [String: ContentID] = [:]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            for (path, blob) in [(location.deliveryFile, variant.blobId)] + record.primaryFiles.map({ (folder + "/" + $0.relativePath, $0.blobId) }) {
-                guard !path.contains("/../") else { continue }
-                try FileManager.default.createDirectory(atPath: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]),
-                                                        withIntermediateDirectories: true)
-                try archive.store.export(blob, to: path)
-                known[path] = blob
-            }
-        } catch {
+        let snapshot: CaptureSnapshot
+        do { snapshot = try self.snapshot(of: record, variant: variant) } catch {
             result.error = "\(error)"
             return result
         }
-        var report = verifier.verify(location, knownDigests: known)
+        var report = verifier.verify(snapshot)
         let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
         report.path = stored?.path ?? report.path
         let now = CustodyLog.timestamp(Date())

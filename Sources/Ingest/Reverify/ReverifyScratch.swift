@@ -1,8 +1,9 @@
 import Foundation
 
-/// Stale scratch folders of `reverify` (`$TMPDIR/exhibit-reverify-<pid>-<uuid>`, made by
-/// releases that export a record to a temporary folder): a folder whose process is dead was
-/// left by a killed run. `gc` removes them.
+/// Stale scratch folders of `reverify` (`$TMPDIR/exhibit-reverify-<pid>-<uuid>`). `reverify`
+/// no longer makes any (it reads records straight from the CAS, `Reverifier+Snapshot.swift`);
+/// releases before it exported each record to such a folder, and a run of theirs that was
+/// killed left it behind. `gc` still removes those whose process is dead.
 public enum ReverifyScratch {
     public static let prefix = "exhibit-reverify-"
 

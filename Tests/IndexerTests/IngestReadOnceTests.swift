@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Issue 12: at ingest each file of a capture is read from disk once. The real binary ingests
+/// a capture-synth dump (stills and a video, every file under the 4 MiB inline limit) under
+/// `strace -f -y`, which names the file behind every descriptor: each regular file of the dump's
+/// captures must be opened exactly once and its bytes read exactly once in all (C2PA validation,
+/// sidecar and bundle checks, libav's facts, chunk recomputation and parallax, the thumbnail all
+/// read the staged copy in memory), and none mapped. Streamed files (over 4 MiB) are not covered:
+/// the verifier reads them again through the descriptor that was hashed (docs/ingest.md).
+private let stracePath = "/usr/bin/strace"
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: stracePath) && Hostile.synthPath() != nil,
+                "needs /usr/bin/strace and capture-synth"))
+struct IngestReadOnceTests {
+    static let strace = stracePath
+    static let inlineLimit: Int64 = 4 << 20
+
+    @Test func eachInlineFileIsReadFromDiskOnce() throws {
+        let base = NSTemporaryDirectory() + "ingest-read-once-" + UUID().uuidString
+        defer { if ProcessInfo.processInfo.environment["KEEP_TRACE"] == nil { try? FileManager.default.removeItem(atPath: base) } }
+        try Hostile.dump(at: base + "/dump", stills: 2, videos: 1)
+        let cli = try #require(binaryPath())
+        #expect(try Hostile.run(cli, ["init", "--archive", base + "/archive"]).status == 0)
+        let trace = base + "/trace.txt"
+        let run = try Hostile.run(Self.strace, ["-f", "-y", "-qq", "-e", "trace=openat,open,read,pread64,readv,preadv,preadv2,mmap",
+                                                "-o", trace, cli, "ingest", "--archive", base + "/archive", "--jobs", "1",
+                                                "--trust", base + "/dump/trust/signer-root.pem",
+                                                "--tsa-trust", base + "/dump/trust/tsa-root.pem", base + "/dump"])
+        #expect(run.status == 0 && !run.signalled, "\(run)")
+
+        let captures = base + "/dump/captures"
+        var sizes: [String: Int64] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: captures))
+        for case let rel as String in enumerator {
+            let attrs = try FileManager.default.attributesOfItem(atPath: captures + "/" + rel)
+            if attrs[.type] as? FileAttributeType == .typeRegular { sizes[captures + "/" + rel] = (attrs[.size] as? NSNumber)?.int64Value ?? -1 }
+        }
+        #expect(sizes.count > 30, "the dump has its captures' files")
+        #expect(sizes.values.allSatisfy { $0 <= Self.inlineLimit }, "every file is inline-staged (the property tested)")
+        #expect(sizes.keys.contains { $0.hasSuffix(".mp4") }, "a video is among them (libav's reads)")
+
+        var opens: [String: Int] = [:], read: [String: Int64] = [:], mapped: Set<String> = []
+        var unfinished: [Substring: Substring] = [:]  // pid → the start of a call another thread interrupted
+        for raw in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
+            // `PID call(args <unfinished ...>` … `PID <... call resumed>rest`: joined into one line.
+            let pid = raw.prefix { $0.isNumber }
+            if let cut = raw.range(of: " <unfinished ...>") {
+                unfinished[pid] = raw[..<cut.lowerBound]
+                continue
+            }
+            var line = raw
+            if let resumed = raw.range(of: " resumed>"), let start = unfinished.removeValue(forKey: pid) {
+                line = Substring(String(start) + raw[resumed.upperBound...])
+            }
+            let call = Self.call(line)
+            if call == "openat" || call == "open", let path = Self.result(line), sizes[path] != nil { opens[path, default: 0] += 1 }
+            if ["read", "pread64", "readv", "preadv", "preadv2"].contains(call), let path = Self.firstDescriptor(line), sizes[path] != nil,
+               let n = Self.returned(line), n > 0 { read[path, default: 0] += n }
+            if call == "mmap", let path = Self.firstDescriptor(line) ?? Self.anyDescriptor(line), sizes[path] != nil { mapped.insert(path) }
+        }
+        for (path, size) in sizes.sorted(by: { $0.key < $1.key }) {
+            let name = String(path.dropFirst(captures.count + 1))
+            #expect(opens[path] == 1, "\(name): opened \(opens[path] ?? 0) times")
+            #expect(read[path] == size, "\(name): \(read[path] ?? 0) bytes read of \(size)")
+        }
+        #expect(mapped.isEmpty, "mapped: \(mapped.sorted())")
+    }
+
+    /// The system call of a trace line (`PID call(…`).
+    static func call(_ line: Substring) -> Substring? {
+        guard let paren = line.firstIndex(of: "(") else { return nil }
+        return line[..<paren].split(separator: " ").last
+    }
+
+    /// The path of the descriptor a call returned (`= 6</path>`; a resumed call pads before `=`).
+    static func result(_ line: Substring) -> String? {
+        guard let eq = line.range(of: " = ", options: .backwards) else { return nil }
+        let tail = line[eq.upperBound...]
+        guard let lt = tail.firstIndex(of: "<"), let gt = tail.lastIndex(of: ">") else { return nil }
+        return String(tail[tail.index(after: lt)..<gt])
+    }
+
+    /// The path of a call's first argument when it is a descriptor (`read(6</path>, …`).
+    static func firstDescriptor(_ line: Substring) -> String? {
+        guard let paren = line.firstIndex(of: "(") else { return nil }
+        let args = line[line.index(after: paren)...]
+        guard let lt = args.firstIndex(of: "<"), args[..<lt].allSatisfy(\.isNumber), let gt = args.firstIndex(of: ">") else { return nil }
+        return String(args[args.index(after: lt)..<gt])
+    }
+
+    /// The path of any descriptor in a call's arguments (mmap's fd is its fifth).
+    static func anyDescriptor(_ line: Substring) -> String? {
+        guard let lt = line.firstIndex(of: "<"), let gt = line[lt...].firstIndex(of: ">") else { return nil }
+        return String(line[line.index(after: lt)..<gt])
+    }
+
+    /// The call's return value.
+    static func returned(_ line: Substring) -> Int64? {
+        guard let eq = line.range(of: " = ", options: .backwards) else { return nil }
+        return Int64(line[eq.upperBound...].prefix { $0.isNumber || $0 == "-" })
+    }
+}
