@@ -9,6 +9,7 @@ APT_PACKAGES=(pkgconf libssl-dev liblmdb-dev zlib1g-dev libavformat-dev libavcod
               libturbojpeg0-dev libjpeg62-turbo-dev  # CTurboJPEG: one DCT-scaled decode per JPEG (issue 13)
               groff-base zsh fish poppler-utils libxml2-utils
               e2fsprogs util-linux mount coreutils  # chattr, setpriv, mount, mknod: the hostile-operator tests (issue 17)
+              strace  # IngestReadOnceTests counts the opens and reads of each file at ingest (issue 12)
               libpq-dev postgresql-15 postgresql-client-15)
 # boto3 is the S3 tests' and bench/s3.sh's independent client (the Ceph server itself is
 # installed by scripts/services/ceph-up.sh).
