@@ -16,7 +16,7 @@ let harnesses: [(name: String, modules: [String])] = [
     ("jpeg", ["C2PA"]), ("jumbf", ["C2PA"]), ("bmff", ["C2PA"]), ("cbor", ["C2PA"]),
     ("cose", ["C2PA"]), ("claim", ["C2PA"]), ("manifest", ["C2PA", "Verify"]),
     ("x509", ["Crypto"]), ("tst", ["Crypto"]),
-    ("record", ["CaptureFormat"]), ("ring", ["CaptureFormat"]), ("bundle", ["CaptureFormat"]),
+    ("record", ["CaptureFormat"]), ("ring", ["CaptureFormat", "Crypto", "Ground"]), ("bundle", ["CaptureFormat"]),
     ("caf", ["Media", "Ground"]),
     // The containers of issue 16 (FuzzContainers: the checks they share) and zlib.
     ("png", ["C2PA"]), ("riff", ["C2PA"]), ("tiff", ["C2PA"]), ("gif", ["C2PA"]), ("svg", ["C2PA"]),
