@@ -8,7 +8,9 @@
 # (default 60; 0 = no limit) bounds the run. The working corpus is $FUZZ_CORPUS/TARGET (default
 # fuzz/.corpus/TARGET, git-ignored), seeded from the committed minimized corpus fuzz/corpus/TARGET;
 # crashes land in $FUZZ_ARTIFACTS (default fuzz/.artifacts/TARGET/). FUZZ_JOBS=N runs N workers
-# (-fork=N). Runs under nice -n 19.
+# (-fork=N). Runs under nice -n 19. ASAN_OPTIONS defaults to detect_leaks=1:malloc_context_size=8
+# (8 frames per allocation stack: ASan's stack depot never frees, and a recursive decoder's deeper
+# stacks are new at almost every input; docs/fuzzing.md, round 5).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
@@ -34,5 +36,5 @@ seeds=()
 flags=(-max_total_time="$seconds" -artifact_prefix="$artifacts/" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
 [ "$seconds" = 0 ] && flags=("${flags[@]:1}")
 [ -n "${FUZZ_JOBS:-}" ] && flags+=(-fork="$FUZZ_JOBS" -ignore_crashes=1)
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} exec nice -n 19 "$here/.build/release/fuzz-$target" \
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=8} exec nice -n 19 "$here/.build/release/fuzz-$target" \
     "${flags[@]}" "$@" "$corpus" "${seeds[@]}"
