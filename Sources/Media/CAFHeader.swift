@@ -84,8 +84,13 @@ struct CAFHeader: Equatable, Sendable {
         }
     }
 
-    /// Sample frames in the data chunk, as libavformat counts them (whole packets only).
-    var frameCount: Int64 { dataBytes / Int64(bytesPerPacket) * Int64(framesPerPacket) }
+    /// Sample frames in the data chunk, as libavformat counts them (whole packets only); nil
+    /// when the count does not fit in 64 bits (a hostile header: 2 GB of one-byte packets of
+    /// 2³² frames each).
+    var frameCount: Int64? {
+        let (n, overflow) = (dataBytes / Int64(bytesPerPacket)).multipliedReportingOverflow(by: Int64(framesPerPacket))
+        return overflow ? nil : n
+    }
 }
 
 /// Why `CAFHeader` declined; `MediaFacts` then asks libavformat. `code` is stable.

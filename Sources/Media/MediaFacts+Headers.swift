@@ -28,12 +28,12 @@ extension MediaFacts {
             let (perChannel, o1) = rate.multipliedReportingOverflow(by: c.bitsPerChannel)
             let (total, o2) = perChannel.multipliedReportingOverflow(by: c.channels)
             if !o1, !o2 { s.bitRate = total }
-            if c.frameCount > 0 {
-                s.frameCount = Int(c.frameCount)
-                s.durationSeconds = Double(c.frameCount) / Double(rate)
+            if let frames = c.frameCount, frames > 0 {
+                s.frameCount = Int(frames)
+                s.durationSeconds = Double(frames) / Double(rate)
             }
             let duration = s.durationSeconds
-            let bitRate = duration.flatMap { $0 > 0 ? Int((Double(source.count) * 8 / $0).rounded()) : nil }
+            let bitRate = duration.flatMap { MediaFacts.bitRate(bytes: source.count, seconds: $0) }
             return MediaFacts(container: "caf", durationSeconds: duration, bitRate: bitRate, size: source.count,
                               streams: [s], streamInfoProbed: false)
         }

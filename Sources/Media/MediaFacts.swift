@@ -143,9 +143,17 @@ public struct MediaFacts: Codable, Sendable, Equatable {
         var duration = ctx.duration > 0 && ctx.duration != exhibit_AV_NOPTS_VALUE ? Double(ctx.duration) / Double(AV_TIME_BASE) : nil
         if duration == nil { duration = streams.compactMap(\.durationSeconds).max() }
         var bitRate = ctx.bit_rate > 0 ? Int(ctx.bit_rate) : nil
-        if bitRate == nil, let d = duration, d > 0, let s = size { bitRate = Int((Double(s) * 8 / d).rounded()) }
+        if bitRate == nil, let d = duration, let s = size { bitRate = MediaFacts.bitRate(bytes: s, seconds: d) }
         return MediaFacts(container: input.formatName, durationSeconds: duration, bitRate: bitRate, size: size,
                           streams: streams, streamInfoProbed: probed)
+    }
+
+    /// The mean bit rate of `bytes` over `seconds`, rounded; nil when the duration is not
+    /// positive or the rate does not fit in an Int (a hostile header's nanosecond duration over
+    /// a large file would otherwise trap in the conversion).
+    static func bitRate(bytes: Int64, seconds: Double) -> Int? {
+        guard seconds > 0 else { return nil }
+        return Int(exactly: (Double(bytes) * 8 / seconds).rounded())
     }
 
     static func stream(index: Int, _ st: AVStream, _ par: AVCodecParameters) -> Stream {

@@ -34,6 +34,29 @@ import Testing
         }
     }
 
+    /// A CAF header whose counts multiply past 64 bits (reviewed by hand, 2026-12-02; a fuzzer's
+    /// inputs are too small to reach it): 3 GB of audio declared as one-byte packets of 2³² − 1
+    /// frames each overflowed the frame count, and 2³¹-byte packets at 2³¹ − 1 Hz gave a
+    /// sub-nanosecond duration whose bit rate overflowed Int. Both trapped; now the counts that do
+    /// not fit are left out and the other facts are read.
+    @Test func cafCountsPastSixtyFourBitsAreLeftOut() throws {
+        let size: Int64 = 3_000_000_000
+        for (bytesPerPacket, framesPerPacket) in [(UInt32(1), UInt32.max), (UInt32(1) << 31, UInt32(1))] {
+            let source = SyntheticCAF(count: size, header: SyntheticCAF.header(
+                rate: Double(Int32.max), bytesPerPacket: bytesPerPacket, framesPerPacket: framesPerPacket,
+                dataChunkSize: size - 64))
+            let facts = try MediaFacts.read(source: source, name: "audio.caf")
+            #expect(facts.container == "caf")
+            #expect(facts.size == size)
+            #expect(facts.streams.first?.codec == "pcm_s16be")
+            if framesPerPacket == UInt32.max {
+                #expect(facts.streams.first?.frameCount == nil && facts.durationSeconds == nil)
+            } else {
+                #expect(facts.streams.first?.frameCount == 1 && facts.bitRate == nil)
+            }
+        }
+    }
+
     @Test func missingFileCannotOpen() {
         #expect(code { _ = try MediaFacts.read(path: "/nonexistent/x.mp4") } == "media.cannotOpen")
         #expect(code { _ = try MediaFacts.read(path: "/tmp") } == "media.cannotOpen")
@@ -156,5 +179,35 @@ extension HostileMediaTests {
         let r = StreamedChunkRecomputer().recompute(source: UnseekableSource(MemoryByteSource(try MediaFixtures.bytes(path))),
                                                     expected: sim.record())
         #expect(r.state == .recomputed)
+    }
+}
+
+/// A CAF file of `count` bytes that exists only as its header: every byte past the header reads
+/// as zero, so a 3 GB file costs nothing.
+private struct SyntheticCAF: ByteSource {
+    let count: Int64
+    let header: [UInt8]
+
+    /// `caff` v1, a 32-byte `desc` (linear PCM, big-endian signed 16-bit, one channel) and a
+    /// `data` chunk of `dataChunkSize` bytes whose body starts at offset 64.
+    static func header(rate: Double, bytesPerPacket: UInt32, framesPerPacket: UInt32, dataChunkSize: Int64) -> [UInt8] {
+        func be<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.bigEndian) { Array($0) } }
+        var h = Array("caff".utf8) + be(UInt16(1)) + be(UInt16(0))
+        h += Array("desc".utf8) + be(Int64(32)) + be(rate.bitPattern) + Array("lpcm".utf8) + be(UInt32(0))
+        h += be(bytesPerPacket) + be(framesPerPacket) + be(UInt32(1)) + be(UInt32(16))
+        h += Array("data".utf8) + be(dataChunkSize) + be(UInt32(0))
+        return h
+    }
+
+    func read(at offset: Int64, count n: Int) throws(ByteSourceError) -> [UInt8] {
+        guard offset >= 0, offset <= count, n >= 0 else { throw .outOfRange(offset: offset, count: n) }
+        let end = min(count, offset + Int64(n))
+        return (offset..<end).map { $0 < Int64(header.count) ? header[Int($0)] : 0 }
+    }
+
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
+        let bytes = try read(at: offset, count: buffer.count)
+        buffer.copyBytes(from: bytes)
+        return bytes.count
     }
 }
