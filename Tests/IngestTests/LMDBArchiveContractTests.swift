@@ -1,4 +1,5 @@
 import ArchiveContract
+import Ingest
 import Testing
 
 /// The archive contract (Tests/ArchiveContract) on the LMDB stores, a fresh archive directory
@@ -35,5 +36,19 @@ import Testing
         let verification = try f.archive.custody.verify()
         #expect(verification.isIntact && verification.events == 50)
         #expect(try f.archive.custody.allEvents() == f.subject.custody.custodyEvents())
+    }
+}
+
+/// The façade's protocol views are the archive's own LMDB stores.
+@Suite struct ArchiveFacadeStoresTests {
+    @Test func viewsWriteTheConcreteStores() throws {
+        let f = try LMDBArchiveFixture()
+        let r = RecordSamples.record(3, seed: 61)
+        let events = try f.archive.records.put(r, custody: [try ArchiveContract.event(naming: r.recordId.hex)])
+        #expect(try f.archive.index.get(recordId: r.recordId) == r)
+        #expect(try f.archive.custody.events(forObject: r.recordId.hex).map(\.seq) == events.map(\.seq))
+        #expect(try f.archive.custodyStore.head().seq == 1)
+        #expect(try f.archive.trustAnchors.list(nil) == f.archive.trust.list(nil))
+        #expect(try f.archive.custody.verify().isIntact)
     }
 }
