@@ -1,3 +1,4 @@
+import Archive
 import ArchiveContract
 import Ingest
 import Testing
@@ -50,5 +51,23 @@ import Testing
         #expect(try f.archive.custodyStore.head().seq == 1)
         #expect(try f.archive.trustAnchors.list(nil) == f.archive.trust.list(nil))
         #expect(try f.archive.custody.verify().isIntact)
+    }
+}
+
+/// `append(drafts:)` over any store writes the version `CustodyLog.append` would: a v1 writer's
+/// log stays v1; otherwise v2, or v3 for an agent that states an organization.
+@Suite struct CustodyStoreDraftTests {
+    @Test func draftsGetTheLogsVersion() throws {
+        let f = try LMDBArchiveFixture()
+        let agent = CustodyAgent(operator: "t", tool: .init(name: "exhibit-archive", version: "test"), host: "h")
+        var withOrg = agent
+        withOrg.organization = "Org"
+        let store: any CustodyStore = f.archive.custody
+        let events = try store.append(drafts: [CustodyDraft(.ingestion, agent: agent, objects: []),
+                                               CustodyDraft(.ingestion, agent: withOrg, objects: [])])
+        #expect(events.map(\.version) == [.v2, .v3] && events.map(\.seq) == [1, 2])
+        let v1: any CustodyStore = try CustodyLog(environment: f.archive.environment, eventVersion: .v1)
+        #expect(try v1.append(drafts: [CustodyDraft(.ingestion, agent: withOrg, objects: [])]).map(\.version) == [.v1])
+        #expect(try f.archive.custody.verify().isIntact && f.archive.custody.allEvents() == store.custodyEvents())
     }
 }

@@ -94,10 +94,14 @@ extension CustodyEvent {
 
 extension CustodyStore {
     /// Appends the drafts in order in one transaction (v2, or v3 for an agent that states an
-    /// organization: `CustodyLog.version(for:)`'s rule) and returns the events.
+    /// organization: `CustodyLog.version(for:)`'s rule, and a `CustodyLog`'s own writer
+    /// version) and returns the events.
     @discardableResult
     public func append(drafts: [CustodyDraft]) throws -> [CustodyEvent] {
-        try append(try drafts.map { try CustodyAppend($0, version: CustodyStoreVersion.version(for: $0)) }).map { try $0.event }
+        let log = self as? CustodyLog
+        return try append(try drafts.map { draft in
+            try CustodyAppend(draft, version: log?.version(for: draft) ?? CustodyStoreVersion.version(for: draft))
+        }).map { try $0.event }
     }
 
     /// Every event in seq order (events that do not parse are skipped; `verifyChain` names them).
