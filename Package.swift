@@ -55,12 +55,12 @@ let package = Package(
         // The storage protocols every stage talks to (blobs today; records, custody, trust next).
         .target(name: "Archive", dependencies: ["Ground", "Crypto"]),
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto"]),
+        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
-        .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query"]),
+        .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query", "Archive", "Crypto"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -69,7 +69,7 @@ let package = Package(
 
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media"]),
+        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive"]),
         .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
@@ -116,13 +116,16 @@ let package = Package(
         .target(name: "ProcessSupport", path: "Tests/ProcessSupport"),
         // The one contract every BlobStore meets, run by CASTests (LMDB) and S3Tests (Ceph RGW).
         .target(name: "BlobStoreContract", dependencies: ["Archive", "Crypto", "Ground", "ProcessSupport"], path: "Tests/BlobStoreContract"),
+        // The one contract every record, custody and trust store meets, run by IngestTests
+        // (LMDB) and ArchivePostgresTests (PostgreSQL).
+        .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground"], path: "Tests/ArchiveContract"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.
         .executableTarget(name: "PostgresProbe", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport"],
                           path: "Tests/PostgresProbe"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport", "Ground"]),
-        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground"]),
+        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]

@@ -57,3 +57,7 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
         }
     }
 }
+
+extension ArchivePostgresError: NamedError {
+    public var statusCode: String { code }
+}

@@ -144,4 +144,21 @@ extension Migration {
         CREATE INDEX records_count_by_time ON records (capture_time) WHERE capture_time IS NOT NULL;
         CREATE INDEX record_sidecars_count_by_sink ON record_sidecars (sink, state);
         """)
+
+    /// 6: content-addressed records (issue 12 item 4), as LMDB's `exhibit-index/2`: a record's
+    /// body is `RecordBody` format 2 (`0x02 ‖ SHA-256(reportId ‖ json) ‖ reportId ‖ json`, the
+    /// JSON without the report), byte for byte LMDB's `idx.records` value, and its report is
+    /// kept once by its SHA-256 in `record_reports` (never deleted: custody events name
+    /// reports). Reads re-hash both and refuse a mismatch as `index.record.damaged`; a format-1
+    /// row (report inline, nothing to re-hash against) is refused the same way.
+    public static let contentAddressedRecords = Migration(version: 6, name: "content-addressed records", sql: """
+        CREATE TABLE record_reports (
+            report_id bytea PRIMARY KEY CHECK (octet_length(report_id) = 32),
+            report bytea NOT NULL
+        );
+        COMMENT ON TABLE record_reports IS 'verification reports by their SHA-256 (idx.reports); a record body names its report';
+        ALTER TABLE records DROP CONSTRAINT records_body_format_check;
+        ALTER TABLE records ADD CONSTRAINT records_body_format_check
+            CHECK (body_format IN (1, 2) AND (body_format = 1 OR octet_length(body) > 65));
+        """)
 }

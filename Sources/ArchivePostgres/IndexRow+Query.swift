@@ -6,26 +6,36 @@ import Query
 /// Between the index's record type (`Query.IndexedRecord`) and the rows of the record tables:
 /// the one place that knows both, so a change to `IndexedRecord` is adapted here.
 extension IndexRow {
-    /// The row of `record`: its filter values, and as body its JSON exactly as LMDB's index
-    /// reads it back (`JSONEncoder`, sorted keys, report inline), so both stores hand out the
-    /// same bytes.
+    /// The row of `record`: its filter values, its body as LMDB's index stores it
+    /// (`RecordBody.encode`: format 2, the report named by its SHA-256) and its report, so both
+    /// stores keep and hand out the same bytes.
     public init(_ record: IndexedRecord) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        self.init(recordId: record.recordId.bytes, body: Array(try encoder.encode(record)), kind: record.kind.rawValue,
-                  integrity: record.integrity.rawValue, trust: record.trust?.rawValue, keyFingerprint: record.keyFingerprint?.hex,
-                  captureTime: record.captureTime, ingestTime: record.ingestTime,
+        self.init(recordId: record.recordId.bytes, body: try RecordBody.encode(record), report: Array(record.reportJSON),
+                  kind: record.kind.rawValue, integrity: record.integrity.rawValue, trust: record.trust?.rawValue,
+                  keyFingerprint: record.keyFingerprint?.hex, captureTime: record.captureTime, ingestTime: record.ingestTime,
                   sidecars: Dictionary(uniqueKeysWithValues: record.sidecars.map { ($0.key.rawValue, $0.value.rawValue) }),
                   variants: record.variants.map(\.blobId.bytes))
     }
 
-    /// The record a body holds (`index.record.damaged` when it does not decode).
-    public static func record(body: [UInt8], recordId: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
-        do {
-            return try decoder.decode(IndexedRecord.self, from: Data(body))
-        } catch {
-            throw QueryError.damagedRecord(recordId: recordId, reason: "\(error)")
+    /// The record a stored row holds, both its body and its report re-hashed as LMDB's index
+    /// does (`RecordBody.decode`, `RecordIndex.report`): `index.record.damaged` naming
+    /// `recordId` when the body is not format 2, does not match its SHA-256 or does not decode,
+    /// or when its report is missing or no longer matches the ID the body names.
+    public static func record(format: Int, body: [UInt8], report: [UInt8]?, recordId: ContentID,
+                              decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
+        guard format == Int(RecordBody.version) else {
+            throw QueryError.damagedRecord(recordId: recordId, reason: "body format \(format) is not content-addressed")
         }
+        let decoded = try body.withUnsafeBytes { try RecordBody.decode($0, id: recordId, decoder: decoder) }
+        guard let report else {
+            throw QueryError.damagedRecord(recordId: recordId, reason: "report \(decoded.reportId) is missing")
+        }
+        guard ContentID.sha256(of: report) == decoded.reportId else {
+            throw QueryError.damagedRecord(recordId: recordId, reason: "stored report bytes no longer match their SHA-256 \(decoded.reportId)")
+        }
+        var record = decoded.record
+        record.reportJSON = Data(report)
+        return record
     }
 }
 
@@ -35,14 +45,29 @@ extension RecordTable {
         try put(try IndexRow(record), in: tx)
     }
 
-    /// The record with this ID, or nil.
+    /// The record with this ID, re-hashed (`IndexRow.record`), or nil.
     public static func get(recordId: ContentID, in tx: Transaction) throws -> IndexedRecord? {
-        try body(recordId: recordId, in: tx).map { try IndexRow.record(body: $0, recordId: recordId) }
+        try stored([recordId], in: tx).first.map { try IndexRow.record(format: $0.format, body: $0.body, report: $0.report, recordId: recordId) }
     }
 
-    /// The records with these IDs, in the given order (absent IDs skipped).
+    /// The records with these IDs, in the given order (absent IDs skipped), each re-hashed; a
+    /// damaged one throws.
     public static func records(_ ids: [ContentID], in tx: Transaction) throws -> [IndexedRecord] {
+        try records(ids, in: tx) { _, error in throw error }
+    }
+
+    /// The records with these IDs, in the given order (absent IDs skipped); a damaged one is
+    /// passed to `damaged` (which may throw it) and left out.
+    public static func records(_ ids: [ContentID], in tx: Transaction,
+                               damaged: (ContentID, QueryError) throws -> Void) throws -> [IndexedRecord] {
         let decoder = JSONDecoder()
-        return try bodies(ids, in: tx).map { try IndexRow.record(body: $0.body, recordId: $0.id, decoder: decoder) }
+        return try stored(ids, in: tx).compactMap { row in
+            do {
+                return try IndexRow.record(format: row.format, body: row.body, report: row.report, recordId: row.id, decoder: decoder)
+            } catch let e as QueryError {
+                try damaged(row.id, e)
+                return nil
+            }
+        }
     }
 }

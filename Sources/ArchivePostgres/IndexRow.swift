@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Ground
 import Query
@@ -9,10 +10,13 @@ import Query
 public struct IndexRow: Sendable, Equatable {
     /// The record ID's 32 bytes.
     public var recordId: [UInt8]
-    /// The record's JSON (the `IndexedRecord` encoding with the report inline, as LMDB's index
-    /// reads a record back; LMDB's stored body since exhibit-index/2 names the report by its
-    /// SHA-256 instead, and this store does not yet re-hash it: docs/query.md).
+    /// The record's stored body, `RecordBody` format 2 — `0x02 ‖ SHA-256(reportId ‖ json) ‖
+    /// reportId ‖ json`, the JSON without the report — byte for byte LMDB's `idx.records` value
+    /// (migration 6; docs/query.md).
     public var body: [UInt8]
+    /// The report the body names (bytes 33..<65 of `body` are its SHA-256), stored once in
+    /// `record_reports`.
+    public var report: [UInt8]
     public var kind: String
     public var integrity: String
     public var trust: String?
@@ -26,11 +30,12 @@ public struct IndexRow: Sendable, Equatable {
     /// Delivery-file blob IDs (32 bytes each).
     public var variants: [[UInt8]]
 
-    public init(recordId: [UInt8], body: [UInt8], kind: String, integrity: String, trust: String?,
+    public init(recordId: [UInt8], body: [UInt8], report: [UInt8], kind: String, integrity: String, trust: String?,
                 keyFingerprint: String?, captureTime: String?, ingestTime: String,
                 sidecars: [String: String], variants: [[UInt8]]) {
         self.recordId = recordId
         self.body = body
+        self.report = report
         self.kind = kind
         self.integrity = integrity
         self.trust = trust
@@ -41,10 +46,17 @@ public struct IndexRow: Sendable, Equatable {
         self.variants = variants
     }
 
+    /// The SHA-256 of the report, as the body names it.
+    var reportId: ArraySlice<UInt8> { body.count >= RecordBody.headerCount ? body[33..<65] : [] }
+
     /// The checks LMDB's index makes before it writes (the same `QueryError`s): IDs of 32
     /// bytes; values that are not empty and hold no NUL; a fingerprint of lowercase hex.
     func validate() throws {
         guard recordId.count == 32 else { throw QueryError.invalidRecordId(hexText(recordId)) }
+        guard body.count > RecordBody.headerCount, body[0] == RecordBody.version,
+              ContentID.sha256(of: report).bytes.elementsEqual(reportId) else {
+            throw QueryError.invalidField(name: "body", value: "not a format-2 body naming its report")
+        }
         for v in variants where v.count != 32 { throw QueryError.invalidField(name: "variants.blobId", value: hexText(v)) }
         func check(_ name: String, _ value: String) throws {
             guard !value.isEmpty, !value.utf8.contains(0) else { throw QueryError.invalidField(name: name, value: value) }

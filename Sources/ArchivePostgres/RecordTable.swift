@@ -20,8 +20,8 @@ public enum RecordTable {
             WITH rec AS (
                 INSERT INTO records AS r (record_id, body_format, body, kind, integrity, trust, key_fingerprint,
                                           capture_time, ingest_time)
-                VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8)
-                ON CONFLICT (record_id) DO UPDATE SET body = EXCLUDED.body, kind = EXCLUDED.kind,
+                VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8)
+                ON CONFLICT (record_id) DO UPDATE SET body_format = EXCLUDED.body_format, body = EXCLUDED.body, kind = EXCLUDED.kind,
                     integrity = EXCLUDED.integrity, trust = EXCLUDED.trust, key_fingerprint = EXCLUDED.key_fingerprint,
                     capture_time = EXCLUDED.capture_time, ingest_time = EXCLUDED.ingest_time
                 RETURNING record_id
@@ -31,6 +31,8 @@ public enum RecordTable {
                 INSERT INTO record_sidecars AS s (record_id, sink, state)
                 SELECT rec.record_id, u.sink, u.state FROM rec, unnest($9::text[], $10::text[]) AS u (sink, state)
                 ON CONFLICT (record_id, sink) DO UPDATE SET state = EXCLUDED.state WHERE s.state <> EXCLUDED.state
+            ), report AS (
+                INSERT INTO record_reports (report_id, report) VALUES ($12, $13) ON CONFLICT (report_id) DO NOTHING
             ), gone_variants AS (
                 DELETE FROM record_variants WHERE record_id = $1 AND blob_id <> ALL ($11::bytea[])
             )
@@ -39,7 +41,8 @@ public enum RecordTable {
             ON CONFLICT (blob_id) DO UPDATE SET record_id = EXCLUDED.record_id WHERE v.record_id <> EXCLUDED.record_id
             """, [.bytes(row.recordId), .bytes(row.body), .text(row.kind), .text(row.integrity), text(row.trust),
                   text(row.keyFingerprint), text(row.captureTime), .text(row.ingestTime),
-                  .textArray(sinks), .textArray(sinks.map { row.sidecars[$0]! }), .bytesArray(variants)])  // keys of sidecars
+                  .textArray(sinks), .textArray(sinks.map { row.sidecars[$0]! }), .bytesArray(variants),  // keys of sidecars
+                  .bytes(Array(row.reportId)), .bytes(row.report)])
     }
 
     /// Removes a record with its sidecar and variant rows (cascade); false when absent.
@@ -48,23 +51,58 @@ public enum RecordTable {
         try tx.execute("DELETE FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).affected == 1
     }
 
-    /// The record's JSON body, or nil.
+    /// The record's stored body (`RecordBody` format 2, LMDB's `idx.records` bytes), or nil;
+    /// not checked (`get` re-hashes).
     public static func body(recordId: ContentID, in tx: Transaction) throws -> [UInt8]? {
-        guard let row = try tx.execute("SELECT body_format, body FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).single() else {
-            return nil
-        }
-        return try body(of: row, id: recordId)
+        try tx.execute("SELECT body FROM records WHERE record_id = $1", [.bytes(recordId.bytes)]).single()?.decode(0, as: [UInt8].self)
     }
 
-    /// The bodies of the records with these IDs, in the given order (absent IDs skipped).
-    public static func bodies(_ ids: [ContentID], in tx: Transaction) throws -> [(id: ContentID, body: [UInt8])] {
-        let rows = try tx.execute("SELECT record_id, body_format, body FROM records WHERE record_id = ANY ($1)", [.bytesArray(ids.map(\.bytes))])
-        var found: [ContentID: [UInt8]] = [:]
+    /// One stored record as read: its body format, body and the report its body names (nil
+    /// when `record_reports` has no row under that ID).
+    struct StoredRecord {
+        var id: ContentID
+        var format: Int
+        var body: [UInt8]
+        var report: [UInt8]?
+    }
+
+    /// The stored rows of these records with the reports their bodies name (bytes 33..<65),
+    /// in the given order (absent IDs skipped). Nothing is checked here.
+    static func stored(_ ids: [ContentID], in tx: Transaction) throws -> [StoredRecord] {
+        let rows = try tx.execute("""
+            SELECT r.record_id, r.body_format, r.body, p.report FROM records r
+            LEFT JOIN record_reports p ON p.report_id = substring(r.body FROM 34 FOR 32)
+            WHERE r.record_id = ANY ($1)
+            """, [.bytesArray(ids.map(\.bytes))])
+        var found: [ContentID: StoredRecord] = [:]
         for r in rows {
             let id = try contentID(r)
-            found[id] = try body(of: r, id: id, formatColumn: 1)
+            found[id] = StoredRecord(id: id, format: try r.decode(1, as: Int.self), body: try r.decode(2, as: [UInt8].self),
+                                     report: try r.decode(3, as: [UInt8]?.self))
         }
-        return ids.compactMap { id in found[id].map { (id, $0) } }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// Stores a report by its SHA-256 (put-if-absent) and returns the ID.
+    @discardableResult
+    public static func putReport(_ bytes: [UInt8], in tx: Transaction) throws -> ContentID {
+        let id = ContentID.sha256(of: bytes)
+        try tx.execute("INSERT INTO record_reports (report_id, report) VALUES ($1, $2) ON CONFLICT (report_id) DO NOTHING",
+                       [.bytes(id.bytes), .bytes(bytes)])
+        return id
+    }
+
+    /// The report stored under `id`, re-hashed: `index.record.damaged` naming `recordId` when
+    /// it is missing or its bytes no longer match `id` (LMDB's `RecordIndex.report`).
+    public static func report(_ id: ContentID, of recordId: ContentID, in tx: Transaction) throws -> [UInt8] {
+        guard let bytes = try tx.execute("SELECT report FROM record_reports WHERE report_id = $1", [.bytes(id.bytes)]).single()?
+            .decode(0, as: [UInt8].self) else {
+            throw QueryError.damagedRecord(recordId: recordId, reason: "report \(id) is missing")
+        }
+        guard ContentID.sha256(of: bytes) == id else {
+            throw QueryError.damagedRecord(recordId: recordId, reason: "stored report bytes no longer match their SHA-256 \(id)")
+        }
+        return bytes
     }
 
     public static func contains(recordId: ContentID, in tx: Transaction) throws -> Bool {
@@ -98,12 +136,6 @@ public enum RecordTable {
     // MARK: Helpers
 
     static func text(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
-
-    static func body(of row: Row, id: ContentID, formatColumn: Int = 0) throws -> [UInt8] {
-        let format = try row.decode(formatColumn, as: Int.self)
-        guard format == 1 else { throw QueryError.damagedRecord(recordId: id, reason: "body format \(format)") }
-        return try row.decode(formatColumn + 1, as: [UInt8].self)
-    }
 
     /// Column 0 of `row`, a record ID (exactly 32 bytes, else `archive.row.damaged`).
     static func contentID(_ row: Row) throws -> ContentID {

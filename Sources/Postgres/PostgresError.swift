@@ -132,3 +132,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         return .server
     }
 }
+
+extension PostgresError: NamedError {
+    public var statusCode: String { code.rawValue }
+}

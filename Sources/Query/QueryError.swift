@@ -53,3 +53,7 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
         do { return try body() } catch let e as LMDBError { throw QueryError.storage(e) }
     }
 }
+
+extension QueryError: NamedError {
+    public var statusCode: String { code }
+}

@@ -15,18 +15,18 @@ import Ground
 /// optional fields be added without a migration; queries never decode bodies (only `get`,
 /// `show` and output rows do). Version 1 (`0x01 ‖ json` with `reportJSON` as base64 inside)
 /// is read only by the migration of an `exhibit-index/1` archive.
-enum RecordBody {
-    static let version: UInt8 = 2
+public enum RecordBody {
+    public static let version: UInt8 = 2
     static let legacyVersion: UInt8 = 1
-    static let headerCount = 1 + 32 + 32
+    public static let headerCount = 1 + 32 + 32
 
     /// A decoded body: the record without its report, and the report's ID.
-    struct Decoded {
-        var record: IndexedRecord
-        var reportId: ContentID
+    public struct Decoded {
+        public var record: IndexedRecord
+        public var reportId: ContentID
     }
 
-    static func encode(_ record: IndexedRecord) throws -> [UInt8] {
+    public static func encode(_ record: IndexedRecord) throws -> [UInt8] {
         var bare = record
         bare.reportJSON = Data()
         let encoder = JSONEncoder()
@@ -36,7 +36,7 @@ enum RecordBody {
         return [version] + ContentID(of: reportId + json).bytes + reportId + json
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, id: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> Decoded {
+    public static func decode(_ bytes: UnsafeRawBufferPointer, id: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> Decoded {
         guard let first = bytes.first else { throw QueryError.damagedRecord(recordId: id, reason: "empty body") }
         guard first == version else {
             throw QueryError.damagedRecord(recordId: id, reason: "body version \(first)")

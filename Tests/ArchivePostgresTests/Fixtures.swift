@@ -44,11 +44,3 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -
     return failures
 }
 
-/// A deterministic 64-hex-digit ID, distinct for distinct `n` and `salt`.
-func hexID(_ n: Int, salt: UInt64 = 0) -> String {
-    var r = RecordSamples.Rand(state: UInt64(n) &* 0x9e3779b97f4a7c15 &+ salt &+ 1)
-    return (0..<4).map { _ in
-        let h = String(r.next(), radix: 16)
-        return String(repeating: "0", count: 16 - h.count) + h
-    }.joined()
-}

@@ -23,14 +23,11 @@ final class LMDBReference {
         try store.environment.write { txn in for r in records { try index.put(r, in: txn) } }
     }
 
-    /// The record's JSON as LMDB's index reads it back (`JSONEncoder`, sorted keys, the report
-    /// inline as base64): since exhibit-index/2 the stored body holds the report by its ID
-    /// (`RecordBody`) and the record read is the body and report, both re-hashed; the
-    /// PostgreSQL body is that record's JSON.
+    /// The record's stored body as LMDB keeps it in `idx.records` (`RecordBody` format 2: the
+    /// report named by its SHA-256), which the PostgreSQL body is byte for byte (migration 6).
     func storedBody(_ id: ContentID) throws -> [UInt8]? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try index.get(recordId: id).map { Array(try encoder.encode($0)) }
+        let bodies = try store.environment.database("idx.records")
+        return try store.environment.read { txn in try txn.value(bodies, id.bytes) }
     }
 }
 

@@ -1,3 +1,4 @@
+import ArchiveContract
 import ArchivePostgres
 import Foundation
 import Ground
@@ -92,7 +93,8 @@ import Testing
         }
     }
 
-    /// Bodies are byte for byte LMDB's, so `show --json` and `query --json` print the same.
+    /// Bodies are byte for byte LMDB's stored bodies, and records read back equal LMDB's, so
+    /// `show --json` and `query --json` print the same.
     @Test func bodiesAreLMDBsBytes() throws {
         let ids = records.map(\.recordId)
         try pg.connection.read { tx throws in

@@ -1,3 +1,4 @@
+import ArchiveContract
 import ArchivePostgres
 import Foundation
 import Postgres

@@ -48,12 +48,19 @@ func build(_ n: Int) throws {
         }
     }
     let batch = 20_000
+    var reportsCopied = Set<[UInt8]>()
     while have < n {
         let rows = try (have..<min(n, have + batch)).map { try IndexRow(Synthetic.record($0)) }
         try c.write { tx in
+            // Reports first, each once (content-addressed, migration 6): COPY has no ON CONFLICT.
+            try tx.copy("COPY record_reports (report_id, report) FROM STDIN") { out in
+                for r in rows where reportsCopied.insert(Array(r.body[33..<65])).inserted {
+                    try out.append([.bytes(Array(r.body[33..<65])), .bytes(r.report)])
+                }
+            }
             try tx.copy("COPY records (record_id, body_format, body, kind, integrity, trust, key_fingerprint, capture_time, ingest_time) FROM STDIN") { out in
                 for r in rows {
-                    try out.append([.bytes(r.recordId), .int(1), .bytes(r.body), .text(r.kind), .text(r.integrity),
+                    try out.append([.bytes(r.recordId), .int(2), .bytes(r.body), .text(r.kind), .text(r.integrity),
                                     r.trust.map(CopyRows.Field.text) ?? .null, r.keyFingerprint.map(CopyRows.Field.text) ?? .null,
                                     r.captureTime.map(CopyRows.Field.text) ?? .null, .text(r.ingestTime)])
                 }

@@ -22,3 +22,7 @@ public enum CustodyError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension CustodyError: NamedError {
+    public var statusCode: String { code }
+}

@@ -34,8 +34,7 @@ extension CustodyLog {
     /// and re-hashed; two broken links around an event: that event was). The `custody.meta`
     /// head must name the last event (else the tail was removed, changed or appended to).
     public func verify() throws -> CustodyVerification {
-        struct Entry { let key: UInt64; let event: CustodyEvent?; let selfConsistent: Bool }
-        var result = CustodyVerification()
+        typealias Entry = CustodyVerification.Entry
         var entries: [Entry] = []
         var head: (seq: UInt64, hash: String) = (0, CustodyEvent.genesisHash)
         var problems: [CustodyVerification.Problem] = []
@@ -55,6 +54,24 @@ extension CustodyLog {
                 return .next
             }
         }
+        return CustodyVerification.walk(entries, head: head, problems: problems)
+    }
+}
+
+extension CustodyVerification {
+    /// One stored event as a walk sees it: the key (seq) it is stored under, the event when it
+    /// parses, and whether it hashes to its own stored hash.
+    struct Entry {
+        let key: UInt64
+        let event: CustodyEvent?
+        let selfConsistent: Bool
+    }
+
+    /// Names what is changed, removed or inserted in `entries` (in key order) against `head`,
+    /// after the `problems` found while reading (`CustodyLog.verify`, `CustodyStore.verifyChain`).
+    static func walk(_ entries: [Entry], head: (seq: UInt64, hash: String), problems found: [Problem]) -> CustodyVerification {
+        var result = CustodyVerification()
+        var problems = found
         result.events = entries.count
         result.headSeq = entries.last?.key ?? 0
         var brokenLinks: [Int] = []  // index i: link between entries[i-1] and entries[i] is broken, unexplained
@@ -125,7 +142,7 @@ extension CustodyLog {
         } else if last == nil, head.seq > 0 {
             problems.append(.init(kind: .removed, seq: 1, detail: "the log is empty but its head is \(head.seq)"))
         }
-        var seen = Set<CustodyVerification.Problem>()
+        var seen = Set<Problem>()
         result.problems = problems.filter { seen.insert($0).inserted }.sorted { ($0.seq, $0.kind.rawValue) < ($1.seq, $1.kind.rawValue) }
         return result
     }

@@ -48,13 +48,9 @@ public final class CustodyLog: Sendable {
     public func append(_ draft: CustodyDraft, in txn: Transaction) throws -> CustodyEvent {
         let head = try self.head(in: txn)
         let version = version(for: draft)
-        var event = CustodyEvent(seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()),
-                                 eventType: draft.eventType, operator: draft.agent.operator, tool: draft.agent.tool,
-                                 host: draft.agent.host, objects: draft.objects, outcome: draft.outcome,
-                                 outcomeDetail: draft.outcomeDetail, prevHash: head.hash, hash: "", version: version,
-                                 salt: version.isRedactable ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil,
-                                 organization: version == .v3 ? (draft.agent.organization ?? "") : nil)
-        event.hash = event.computedHash()
+        let event = CustodyEvent(draft, seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()), prevHash: head.hash,
+                                 version: version,
+                                 salt: version.isRedactable ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil)
         let key = Self.key(event.seq)
         _ = try txn.put(events, key, event.storedBytes(), flags: .noOverwrite)
         for id in Set(draft.objects.map(\.id)) {
@@ -69,7 +65,7 @@ public final class CustodyLog: Sendable {
     public func version(for draft: CustodyDraft) -> CustodyEvent.Version {
         if eventVersion == .v1 { return .v1 }
         if eventVersion == .v3 { return .v3 }
-        return (draft.agent.organization ?? "").isEmpty ? .v2 : .v3
+        return CustodyStoreVersion.version(for: draft)
     }
 
     /// Appends several events in `txn`, in order.
@@ -107,15 +103,20 @@ public final class CustodyLog: Sendable {
     }
 
     public func events(forObject objectId: String, in txn: Transaction) throws -> [CustodyEvent] {
+        try eventKeys(forObject: objectId, in: txn).compactMap { key in
+            try txn.withValue(events, key) { raw in try raw.map { try CustodyEvent(stored: $0) } }
+        }
+    }
+
+    /// The `custody.events` keys (seq, u64 BE) of the events naming `objectId`, in seq order.
+    func eventKeys(forObject objectId: String, in txn: Transaction) throws -> [[UInt8]] {
         var seqs: [[UInt8]] = []
         let prefix = Array(objectId.utf8) + [0]
         try txn.scan(objects, prefix: prefix) { key, _ in
             if key.count == prefix.count + 8 { seqs.append(Array(key[prefix.count...])) }
             return .next
         }
-        return try seqs.compactMap { key in
-            try txn.withValue(events, key) { raw in try raw.map { try CustodyEvent(stored: $0) } }
-        }
+        return seqs
     }
 
     // MARK: Helpers

@@ -1,3 +1,4 @@
+import Archive
 import Crypto
 import Foundation
 import LMDB
@@ -6,18 +7,11 @@ import LMDB
 /// (`trust.anchors`: `role 0x00 sha256(DER) hex` → DER). Every change is a custody event
 /// (`metadata modification`) committed in the same transaction.
 public final class TrustStore: Sendable {
-    /// Which verification an anchor serves.
-    public enum Role: String, Sendable, CaseIterable, Codable {
-        case signer, tsa
-    }
+    /// Which verification an anchor serves (the `Archive` target's, shared by every store).
+    public typealias Role = TrustRole
 
     /// One stored anchor.
-    public struct Anchor: Sendable, Equatable {
-        public let role: Role
-        public let certificate: Certificate
-        /// SHA-256 of the certificate DER, lowercase hex.
-        public var fingerprint: String { certificate.sha256Fingerprint }
-    }
+    public typealias Anchor = TrustAnchor
 
     public let environment: Environment
     let anchors: Database
@@ -61,13 +55,10 @@ public final class TrustStore: Sendable {
     @discardableResult
     public func add(_ certificates: [Certificate], role: Role, agent: CustodyAgent, custody: CustodyLog) throws -> [String] {
         try environment.write { txn in
-            var added: [String] = []
-            for cert in certificates where try txn.put(anchors, Self.key(role, cert.sha256Fingerprint), cert.der, flags: .noOverwrite) {
-                added.append(cert.sha256Fingerprint)
+            try add(certificates, role: role, in: txn) { cert in
                 try custody.append(CustodyDraft(.metadataModification, agent: agent, objects: [.anchor(cert.sha256Fingerprint)],
                                                 detail: "trust add \(role.rawValue) anchor: \(cert.subject)"), in: txn)
             }
-            return added
         }
     }
 
@@ -75,13 +66,30 @@ public final class TrustStore: Sendable {
     @discardableResult
     public func remove(fingerprints: [String], role: Role, agent: CustodyAgent, custody: CustodyLog) throws -> [String] {
         try environment.write { txn in
-            var removed: [String] = []
-            for fp in fingerprints where try txn.delete(anchors, Self.key(role, fp)) {
-                removed.append(fp)
+            try remove(fingerprints: fingerprints, role: role, in: txn) { fp in
                 try custody.append(CustodyDraft(.metadataModification, agent: agent, objects: [.anchor(fp)],
                                                 detail: "trust remove \(role.rawValue) anchor"), in: txn)
             }
-            return removed
         }
+    }
+
+    /// Adds in `txn`, calling `logged` for each anchor actually added (its custody event).
+    func add(_ certificates: [Certificate], role: Role, in txn: Transaction, logged: (Certificate) throws -> Void) throws -> [String] {
+        var added: [String] = []
+        for cert in certificates where try txn.put(anchors, Self.key(role, cert.sha256Fingerprint), cert.der, flags: .noOverwrite) {
+            added.append(cert.sha256Fingerprint)
+            try logged(cert)
+        }
+        return added
+    }
+
+    /// Removes in `txn`, calling `logged` for each anchor actually removed (its custody event).
+    func remove(fingerprints: [String], role: Role, in txn: Transaction, logged: (String) throws -> Void) throws -> [String] {
+        var removed: [String] = []
+        for fp in fingerprints where try txn.delete(anchors, Self.key(role, fp)) {
+            removed.append(fp)
+            try logged(fp)
+        }
+        return removed
     }
 }

@@ -2,35 +2,37 @@ import Foundation
 import Ground
 import Query
 
+/// Shared by the archive contract (Tests/ArchiveContract) and ArchivePostgresTests.
 /// Seeded records spanning every filter's values: fingerprints sharing prefixes, capture times
 /// at every rung around a few days and hours, every sidecar state on five sinks.
-enum RecordSamples {
-    struct Rand {
-        var state: UInt64
-        mutating func next() -> UInt64 {
+public enum RecordSamples {
+    public struct Rand {
+        public var state: UInt64
+        public init(state: UInt64) { self.state = state }
+        public mutating func next() -> UInt64 {
             state &+= 0x9e3779b97f4a7c15
             var z = state
             z = (z ^ (z >> 30)) &* 0xbf58476d1ce4e5b9
             z = (z ^ (z >> 27)) &* 0x94d049bb133111eb
             return z ^ (z >> 31)
         }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+        public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     }
 
     /// Six fingerprints; the first three share their first three digits, the next two their first.
-    static let fingerprints: [String] = {
+    public static let fingerprints: [String] = {
         let base = (0..<6).map { hexID(9000 + $0) }
         return [base[0], "\(base[0].prefix(3))" + base[1].dropFirst(3), "\(base[0].prefix(3))" + base[2].dropFirst(3),
                 base[3], "\(base[3].prefix(1))" + base[4].dropFirst(1), base[5]]
     }()
-    static let exactTimes = ["2026-11-30T14:05:06.789Z", "2026-11-30T14:59:59.999Z", "2026-11-30T15:00:00.000Z",
+    public static let exactTimes = ["2026-11-30T14:05:06.789Z", "2026-11-30T14:59:59.999Z", "2026-11-30T15:00:00.000Z",
                              "2026-11-29T14:05:06.000Z", "2026-12-01T00:00:00.001Z", "2025-11-30T14:05:06.789Z"]
-    static let rungs = [4, 7, 10, 13, 16, 19, 24]
-    static let sinks: [SidecarSink] = [.audio, .sensors, .ring, .depth, .secondView]
-    static let states: [SidecarState] = [.verified, .mismatch, .missing, .uncommitted, .failed, .neverRecorded]
+    public static let rungs = [4, 7, 10, 13, 16, 19, 24]
+    public static let sinks: [SidecarSink] = [.audio, .sensors, .ring, .depth, .secondView]
+    public static let states: [SidecarState] = [.verified, .mismatch, .missing, .uncommitted, .failed, .neverRecorded]
 
-    static func record(_ n: Int, seed: UInt64 = 1) -> IndexedRecord {
+    public static func record(_ n: Int, seed: UInt64 = 1) -> IndexedRecord {
         var r = Rand(state: UInt64(n) &* 31 &+ seed)
         let integrity = r.pick([Integrity.intact, .intact, .intact, .tampered, .unsigned, .malformed])
         let signed = integrity == .intact || integrity == .tampered
@@ -54,19 +56,19 @@ enum RecordSamples {
     }
 
     /// Filter values for each field (nil = not filtered), including values that select nothing.
-    static let keyValues: [String?] = [nil, fingerprints[0], String(fingerprints[0].prefix(3)), String(fingerprints[3].prefix(1)),
+    public static let keyValues: [String?] = [nil, fingerprints[0], String(fingerprints[0].prefix(3)), String(fingerprints[3].prefix(1)),
                                        String(fingerprints[5].prefix(10)), String(repeating: "0", count: 64)]
-    static let timeValues: [String?] = [nil, "2026", "2026-11", "2026-11-30", "2026-11-30T14", "2026-11-30T14:05",
+    public static let timeValues: [String?] = [nil, "2026", "2026-11", "2026-11-30", "2026-11-30T14", "2026-11-30T14:05",
                                         "2026-11-30T14:05:06", "2026-11-30T14:05:06.789Z", "2026-11-3", "2025", "2027", "2"]
-    static let sidecarValues: [(SidecarState?, SidecarSink?)] = [(nil, nil), (.uncommitted, nil), (.uncommitted, .audio),
+    public static let sidecarValues: [(SidecarState?, SidecarSink?)] = [(nil, nil), (.uncommitted, nil), (.uncommitted, .audio),
                                                                 (nil, .ring), (.verified, .depth), (.mismatch, .secondView), (.failed, nil)]
-    static let integrityValues: [Integrity?] = [nil, .intact, .tampered, .malformed]
-    static let kindValues: [MediaKind?] = [nil, .video, .unknown]
-    static let trustValues: [Trust?] = [nil, .trusted, .untrusted]
-    static let ingestValues: [String?] = [nil, "2026-12-02", "2026-12-01T10:00:00.000Z", "2027"]
+    public static let integrityValues: [Integrity?] = [nil, .intact, .tampered, .malformed]
+    public static let kindValues: [MediaKind?] = [nil, .video, .unknown]
+    public static let trustValues: [Trust?] = [nil, .trusted, .untrusted]
+    public static let ingestValues: [String?] = [nil, "2026-12-02", "2026-12-01T10:00:00.000Z", "2027"]
 
     /// `count` filters drawn from the product of the values above (seeded), after every single filter.
-    static func filters(_ count: Int, seed: UInt64 = 7) -> [RecordFilter] {
+    public static func filters(_ count: Int, seed: UInt64 = 7) -> [RecordFilter] {
         var out: [RecordFilter] = []
         for k in keyValues { out.append(RecordFilter(keyPrefix: k)) }
         for t in timeValues { out.append(RecordFilter(timePrefix: t)) }
@@ -87,4 +89,13 @@ enum RecordSamples {
 }
 
 /// `hexID(n, salt:)` as an ID.
-func contentID(_ n: Int, salt: UInt64 = 0) -> ContentID { ContentID(hex: hexID(n, salt: salt))! }
+public func contentID(_ n: Int, salt: UInt64 = 0) -> ContentID { ContentID(hex: hexID(n, salt: salt))! }
+
+/// A deterministic 64-hex-digit ID, distinct for distinct `n` and `salt`.
+public func hexID(_ n: Int, salt: UInt64 = 0) -> String {
+    var r = RecordSamples.Rand(state: UInt64(n) &* 0x9e3779b97f4a7c15 &+ salt &+ 1)
+    return (0..<4).map { _ in
+        let h = String(r.next(), radix: 16)
+        return String(repeating: "0", count: 16 - h.count) + h
+    }.joined()
+}

@@ -1,7 +1,7 @@
 import Ground
 
-/// What `RecordIndex.query` selects. Every non-nil field is one filter; filters combine with
-/// AND. Values are compared exactly except `keyPrefix`, `timePrefix` and `ingestPrefix`, which
+/// What a `RecordStore` query selects (LMDB's `RecordIndex`, `PostgresRecordStore`). Every
+/// non-nil field is one filter; filters combine with AND. Values are compared exactly except `keyPrefix`, `timePrefix` and `ingestPrefix`, which
 /// match by prefix.
 public struct RecordFilter: Sendable, Equatable {
     /// A signing-key fingerprint or a prefix of one (lowercase hex).

@@ -1,0 +1,75 @@
+import Foundation
+import Ground
+
+/// The archive's records and their index, wherever they live: one record per record ID, its
+/// report kept apart by its SHA-256 (content-addressed, as blobs are), and the index entries
+/// every query filters on. Two implementations: LMDB (`LMDBRecordStore` in Ingest, over
+/// Query's `RecordIndex` and the custody log in the archive's environment) and PostgreSQL
+/// (`PostgresRecordStore` in ArchivePostgres); `Tests/ArchiveContract` runs one contract
+/// suite against both (docs/archive.md).
+///
+/// `Record` is the index's record type (`Query.IndexedRecord`, which this target cannot
+/// name: Query builds on it). Every read re-hashes what it returns: a record whose stored body
+/// or report no longer matches its SHA-256 is refused with `index.record.damaged` naming it.
+/// Errors are typed and conform to `NamedError` (the `index.*` codes of `QueryError`, the
+/// store's own for its medium: `pg.*`, `index.storage`). Every call is its own transaction and
+/// blocks its thread; implementations are safe to share between threads.
+public protocol RecordStore<Record>: AnyObject, Sendable {
+    associatedtype Record: Sendable
+
+    /// Inserts `record` or replaces the record with its ID — its report stored by its SHA-256
+    /// (put-if-absent), its index entries moved to its new values, its variants mapped to it —
+    /// and appends `custody` in order, all in one transaction: the record and the events that
+    /// describe it commit together or not at all. Returns the events appended.
+    @discardableResult
+    func put(_ record: Record, custody: [CustodyAppend]) throws -> [StoredCustodyEvent]
+
+    /// Stores a report by its SHA-256 (put-if-absent; reports are never deleted: custody events
+    /// name them). Returns its ID.
+    @discardableResult
+    func putReport(_ bytes: Data) throws -> ContentID
+
+    /// The report stored under `id`, re-hashed (`index.record.damaged` naming `recordId` when
+    /// it is missing or its bytes no longer match `id`).
+    func report(_ id: ContentID, of recordId: ContentID) throws -> Data
+
+    /// The record with this ID (its body and report re-hashed), or nil.
+    func get(recordId: ContentID) throws -> Record?
+
+    /// The records with these IDs, in the given order (absent IDs skipped); a damaged record is
+    /// left out and passed to `damaged` with its `index.record.damaged` error.
+    func records(_ ids: [ContentID], damaged: (ContentID, any NamedError) -> Void) throws -> [Record]
+
+    /// Whether a record with this ID exists (nothing decoded).
+    func contains(recordId: ContentID) throws -> Bool
+
+    /// The record a delivery-file variant with this blob ID belongs to, or nil.
+    func recordId(forVariant blobId: ContentID) throws -> ContentID?
+
+    /// The IDs of records whose hex ID starts with `prefix` (1…64 lowercase hex digits), in
+    /// order, at most `limit` (`index.recordId.invalid` for another prefix).
+    func recordIds(withPrefix prefix: String, limit: Int) throws -> [ContentID]
+
+    /// The records `filter` selects (docs/query.md): `matches` and `indeterminate`, IDs
+    /// ascending, at most `limit` of each; bad filter values are `index.field.invalid`.
+    func query(_ filter: RecordFilter, limit: Int?) throws -> QueryResult
+
+    /// How many records `filter` selects (the numbers `query` would list).
+    func count(_ filter: RecordFilter) throws -> QueryCount
+
+    /// How many records the store holds.
+    func recordCount() throws -> Int
+
+    /// Removes a record with its index entries and variant mappings (its report stays: events
+    /// name it); false when absent.
+    @discardableResult
+    func remove(recordId: ContentID) throws -> Bool
+}
+
+extension RecordStore {
+    /// `put(record, custody: [])`.
+    public func put(_ record: Record) throws { try put(record, custody: []) }
+
+    /// Every match of `filter` (no limit).
+    public func query(_ filter: RecordFilter) throws -> QueryResult { try query(filter, limit: nil) }
+}
