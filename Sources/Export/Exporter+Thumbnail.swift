@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Ground
 import Media

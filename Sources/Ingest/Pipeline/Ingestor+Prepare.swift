@@ -1,4 +1,4 @@
-import CAS
+import Archive
 import Foundation
 import Ground
 import Query
@@ -14,7 +14,7 @@ extension Ingestor {
     /// the capture with `ingest.sourceChanged`. Never throws: a file that cannot be staged
     /// otherwise is left to the verifier, which reports it.
     func prepare(_ location: CaptureLocation) -> PreparedCapture {
-        var staged: [String: StagedBlob] = [:]
+        var staged: [String: BlobStage] = [:]
         var files: [String: CaptureSnapshot.File] = [:]
         var descriptors: [FileByteSource] = []
         var bytes: UInt64 = 0
@@ -26,12 +26,23 @@ extension Ingestor {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                    staged: staged, bytes: bytes, failure: error)
         }
+        func storeFailed(_ error: any Error) -> PreparedCapture {
+            var p = PreparedCapture(location: location, sourcePath: Self.sourcePath(location),
+                                    report: CaptureReport(path: location.deliveryFile, kind: .unknown, integrity: .malformed,
+                                                          timestamp: .init(state: "absent")),
+                                    staged: staged, bytes: bytes)
+            p.storageFailure = error
+            return p
+        }
         for file in Self.filesToStage(location) {
             let limit = min(options.inlineFileLimit, budget)
             guard let opened = try? file.open() else { continue }
-            let blob: StagedBlob
-            do { blob = try archive.store.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
+            let blob: BlobStage
+            do { blob = try archive.blobs.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
                 return failed(change)
+            } catch where Self.isStorageFailure(error) {
+                // The store itself failed: nothing of the capture is stored, the run stops.
+                return storeFailed(error)
             } catch {
                 continue
             }
@@ -61,9 +72,14 @@ extension Ingestor {
         // makes what only a new record needs — its thumbnail (from the snapshot's delivery
         // source) and its stored report JSON — so the single writer does not; a present record
         // (a re-ingest) gets neither.
-        let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
-        let thumb = present == false
-            ? thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        let present: Bool? = report.recordId.flatMap { try? archive.records.contains(recordId: $0) }
+        let thumb: PreparedThumbnail?
+        do {
+            thumb = present == false
+                ? try thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        } catch {
+            return storeFailed(error)
+        }
         // The descriptors read again by the verifier (and the thumbnail) are still the files
         // that were hashed.
         for d in descriptors {
@@ -82,10 +98,10 @@ extension Ingestor {
     /// could only repeat the stored findings (trust and time are `reverify`'s job), so a
     /// re-ingest or a resumed ingest skips verification and media work. Anything else — a new
     /// or changed file, a new path, another variant — is verified as usual.
-    func unchangedReport(_ location: CaptureLocation, staged: [String: StagedBlob]) -> CaptureReport? {
+    func unchangedReport(_ location: CaptureLocation, staged: [String: BlobStage]) -> CaptureReport? {
         guard let delivery = staged[location.deliveryFile]?.id,
-              let recordId = try? archive.index.recordId(forVariant: delivery),
-              let record = try? archive.index.get(recordId: recordId),
+              let recordId = try? archive.records.recordId(forVariant: delivery),
+              let record = try? archive.records.get(recordId: recordId),
               record.variants.contains(where: { $0.blobId == delivery && $0.sourcePaths.contains(Self.sourcePath(location)) }),
               let report = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON),
               report.sha256 == delivery else { return nil }

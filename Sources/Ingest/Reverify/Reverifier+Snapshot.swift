@@ -26,7 +26,7 @@ extension Reverifier {
         var sources: [ContentID: StoredBlobSource] = [:]
         func source(_ id: ContentID) throws -> StoredBlobSource {
             if let s = sources[id] { return s }
-            let s = try StoredBlobSource.verified(id, in: archive.store)
+            let s = try StoredBlobSource.verified(id, in: archive.blobs)
             sources[id] = s
             return s
         }
