@@ -27,16 +27,32 @@ extension S3ArchiveBlobStore {
         return BlobStage(id: id, size: UInt64(file.count), inlineBytes: nil, handle: Staged.uploaded)
     }
 
+    /// Hashes `bytes` and hands their upload to the store's upload threads (at most
+    /// `uploadSlots` in flight; the caller waits for a slot): a worker goes on verifying while
+    /// its small files travel. `commit` waits for each upload and throws its error.
     public func stage(inline bytes: [UInt8]) throws -> BlobStage {
         try register()
         let id = ContentID.sha256(of: bytes)
-        _ = try objects.put(id, bytes: bytes)
-        return BlobStage(id: id, size: UInt64(bytes.count), inlineBytes: bytes, handle: Staged.uploaded)
+        let ticket = UploadTicket()
+        slots.wait()
+        uploads.async { [objects, slots] in
+            defer { slots.signal() }
+            do {
+                _ = try objects.put(id, bytes: bytes)
+                ticket.finish(nil)
+            } catch {
+                ticket.finish(error)
+            }
+        }
+        return BlobStage(id: id, size: UInt64(bytes.count), inlineBytes: bytes, handle: ticket)
     }
 
-    /// Records the uploaded blobs in the ledger, one LMDB transaction.
+    /// Waits until every staged blob's object is stored (an upload's failure is thrown: the
+    /// object store failing stops the ingest), then records them in the ledger in one LMDB
+    /// transaction.
     public func commit(_ staged: [BlobStage]) throws -> [Bool] {
-        try record(staged.map { ($0.id, $0.size) })
+        for s in staged { try (s.handle as? UploadTicket)?.wait() }
+        return try record(staged.map { ($0.id, $0.size) })
     }
 
     /// Nothing to undo: an object the ledger does not list is invisible and `gc` removes it.
@@ -70,5 +86,24 @@ extension S3ArchiveBlobStore {
             try environment.write { txn in _ = try txn.put(pending, key, value, flags: []) }
             token = key
         }
+    }
+}
+
+/// One upload handed to the store's upload threads: `wait` returns once it is done and throws
+/// its error. The error is written before the semaphore is signalled and read after it is
+/// waited for.
+final class UploadTicket: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var error: (any Error)?
+
+    func finish(_ error: (any Error)?) {
+        self.error = error
+        done.signal()
+    }
+
+    func wait() throws {
+        done.wait()
+        done.signal()  // a second wait (a re-run commit) returns at once
+        if let error { throw error }
     }
 }

@@ -14,8 +14,9 @@ import Synchronization
 /// was deleted or overwritten behind the archive's back is named by `audit` and refused by `get`.
 ///
 /// Staging uploads: a worker hashes the file (in memory up to the inline limit, else streamed)
-/// and uploads it put-if-absent at once, so the workers of an ingest upload in parallel and the
-/// writer only records the batch. While a process stages, an `s3.pending` entry with its pid
+/// and uploads it put-if-absent — a small one on the store's upload threads (8 in flight) while
+/// the worker goes on, a large one at once (multipart) — and the writer waits for the batch's
+/// uploads and only records it. While a process stages, an `s3.pending` entry with its pid
 /// keeps `gc` from deleting objects not yet in the ledger.
 public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     public let objects: S3BlobStore
@@ -23,6 +24,11 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     let ledger: Database
     let pending: Database
     let registration = Mutex<[UInt8]?>(nil)
+    /// Uploads of small staged blobs in flight (`stage(inline:)`), at most `uploadSlots`.
+    let uploads = DispatchQueue(label: "exhibit.s3.uploads", attributes: .concurrent)
+    let slots: DispatchSemaphore
+    /// Small-blob uploads in flight at once.
+    public static let uploadSlots = 8
 
     public static let ledgerName = "s3.blobs"
     public static let pendingName = "s3.pending"
@@ -31,6 +37,7 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     public init(objects: S3BlobStore, environment: Environment) throws {
         self.objects = objects
         self.environment = environment
+        slots = DispatchSemaphore(value: Self.uploadSlots)
         ledger = try Self.open(Self.ledgerName, in: environment)
         pending = try Self.open(Self.pendingName, in: environment)
     }
