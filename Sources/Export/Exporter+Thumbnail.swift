@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import Ground
 import Media
 import Query

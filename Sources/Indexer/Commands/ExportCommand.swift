@@ -1,4 +1,3 @@
-import CAS
 import Export
 import Foundation
 import Ground
