@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Ceph RADOS Gateway the S3 server tests (S3Tests, ArchiveS3Tests) run against. When the
+/// The Ceph RADOS Gateway the S3 server tests (S3Tests: RGWTests) run against. When the
 /// environment names no server (`AWS_ENDPOINT_URL_S3` and `EXHIBIT_S3_BUCKET`),
 /// `scripts/services/ceph-up.sh` is run with `$EXHIBIT_CEPH_DIR` (default `/tmp/exhibit-ceph`;
 /// idempotent: a running cluster is reused) and its `export` lines are read.

@@ -2,13 +2,13 @@ import Foundation
 import ProcessSupport
 import Testing
 
-extension S3ArchiveTests {
+extension RGWTests {
     /// radosgw SIGKILLed (by its pid file) during an ingest into an S3-backed archive and
     /// started again (ceph-up.sh's idempotent restart): the ingest rides through on retries or
     /// fails cleanly (exit 3, no signal); a re-run completes with the answers of an LMDB
     /// archive; audit is clean; gc leaves no object outside the ledger. The server is left
     /// running.
-    @Suite struct Restart {
+    @Suite struct ArchiveRestart {
         @Test func radosgwKilledDuringIngest() throws {
             let s = try S3Archive()
             defer { s.cleanUp() }

@@ -2,10 +2,10 @@ import Foundation
 import ProcessSupport
 import Testing
 
-extension S3ArchiveTests {
+extension RGWTests {
     /// One faulted dump ingested into an LMDB archive and an S3-backed one: every command
     /// gives the same answers (only where the blobs live differs).
-    @Suite struct EndToEnd {
+    @Suite struct ArchiveEndToEnd {
         @Test func sameAnswersAsLMDB() throws {
             let s = try S3Archive()
             defer { s.cleanUp() }

@@ -4,22 +4,20 @@ import Foundation
 import ProcessSupport
 import Testing
 
-/// What the S3-backed archive tests share: the RGW server (`CephTestServer`), a faulted
-/// capture-synth dump, the CLI run in-process with an explicit environment, and boto3.
+/// What the S3-backed archive tests (`RGWTests.Archive*`, serialized with the other RGW tests:
+/// one of them restarts radosgw) share: the RGW server, a faulted capture-synth dump, the CLI
+/// run in-process with an explicit environment, and boto3.
 struct S3Archive {
-    /// The server, found or started once per process.
-    static let server: Result<(environment: [String: String], cephDir: String), CephStartFailure> = CephTestServer.environment()
-
     let environment: [String: String]
     let cephDir: String
     let bucket: String
     let root: String
 
     init() throws {
-        let (env, dir) = try Self.server.get()
-        environment = env
-        cephDir = dir
-        bucket = try #require(env["EXHIBIT_S3_BUCKET"])
+        let server = try RGWServer.get()
+        environment = server.environment
+        cephDir = server.cephDir
+        bucket = server.bucket
         root = NSTemporaryDirectory() + "archive-s3-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
@@ -126,6 +124,3 @@ struct CLIRun {
     let out: String
     let err: String
 }
-
-/// The S3-backed archive against the real RGW, serialized: one test restarts radosgw.
-@Suite(.serialized) struct S3ArchiveTests {}

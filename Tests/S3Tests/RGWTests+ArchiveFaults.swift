@@ -2,9 +2,9 @@ import Foundation
 import ProcessSupport
 import Testing
 
-extension S3ArchiveTests {
+extension RGWTests {
     /// What another client does to the bucket, wrong credentials, Object Lock and gc.
-    @Suite struct Faults {
+    @Suite struct ArchiveFaults {
         /// An ingested S3-backed archive, its prefix and its records' stored files.
         static func ingested(_ s: S3Archive) throws -> (archive: String, prefix: String, dump: String) {
             let dump = try s.dump(stills: 2, videos: 0)
@@ -19,7 +19,7 @@ extension S3ArchiveTests {
         static func recordAndBlob(_ s: S3Archive, _ archive: String, index: Int) throws -> (record: String, blob: String) {
             let lines = s.cli(["query", "--archive", archive, "--json", "--state", "intact"]).out.split(separator: "\n")
             let record = try #require(((try JSONSerialization.jsonObject(with: Data(lines[index].utf8))) as? [String: Any])?["recordId"] as? String)
-            let blob = try #require(try EndToEnd.firstBlob(s.cli(["show", "--archive", archive, "--json", record]).out))
+            let blob = try #require(try ArchiveEndToEnd.firstBlob(s.cli(["show", "--archive", archive, "--json", record]).out))
             return (record, blob)
         }
 
