@@ -5,7 +5,7 @@ import Ground
 /// first streams the whole blob against its ID (as `export` does), so what is read after
 /// is exactly what was stored. A chunk that is damaged or gone after that is a read failure
 /// (`io.readFailed`, `EIO`) at its offset.
-public struct StoredBlobSource: ByteSource {
+public struct StoredBlobSource: RangeReadSource {
     public let store: ContentStore
     public let id: ContentID
     public let count: Int64
@@ -24,33 +24,7 @@ public struct StoredBlobSource: ByteSource {
         return try StoredBlobSource(id, in: store)
     }
 
-    public func read(at offset: Int64, count n: Int) throws(ByteSourceError) -> [UInt8] {
-        let range = try clamp(offset, n)
-        var out: [UInt8] = []
-        out.reserveCapacity(range.count)
-        do { try store.read(id, range: range) { out.append(contentsOf: $0) } } catch {
-            throw .readFailed(offset: offset, errno: Errno.ioError.rawValue)
-        }
-        return out
-    }
-
-    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
-        let range = try clamp(offset, buffer.count)
-        var filled = 0
-        do {
-            try store.read(id, range: range) { part in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + part.count)]).copyMemory(from: part)
-                filled += part.count
-            }
-        } catch {
-            throw .readFailed(offset: offset, errno: Errno.ioError.rawValue)
-        }
-        return filled
-    }
-
-    /// `offset..<offset+n` cut at the end; an offset past the end is out of range.
-    private func clamp(_ offset: Int64, _ n: Int) throws(ByteSourceError) -> Range<Int64> {
-        guard offset >= 0, n >= 0, offset <= count else { throw .outOfRange(offset: offset, count: n) }
-        return offset..<min(count, offset + Int64(n))
+    public func readRange(_ range: Range<Int64>, into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        _ = try store.read(id, range: range, into: sink)
     }
 }

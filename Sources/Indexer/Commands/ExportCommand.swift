@@ -26,7 +26,7 @@ struct ExportCommand: Command {
     absolute path of the ingesting machine and not the destination reaches the bag.
     Exit 1 when the export fails; 3 when the archive cannot be used.
     """
-    static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust"]
+    static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust", "analyses"]
     static let options = [
         OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty).", completion: .directory),
         OptionSpec("query", help: "Select records with the filters below instead of record IDs."),
