@@ -75,6 +75,13 @@ struct AnalyzeKillTests {
             return out
         }
 
+        /// The value of `show`'s `analyses:` line ("" when there is none).
+        func analysesLine(_ id: String, _ archive: String) throws -> String {
+            let lines = try run(["show", id], archive).out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let line = lines.first(where: { $0.hasPrefix("analyses:") }) else { return "" }
+            return line.dropFirst("analyses:".count).trimmingCharacters(in: .whitespaces)
+        }
+
         func expectConsistent(_ label: String, _ archive: String) throws {
             let audit = try run(["audit"], archive)
             #expect(audit.status == 0 && audit.out.contains(" 0 damaged"), "\(label): \(audit)")
@@ -120,5 +127,27 @@ struct AnalyzeKillTests {
         }
         #expect(killed >= 6, "most trials should kill a running analyze (killed \(killed) of 12)")
         #expect(partial >= 1, "some kill should land between two commits (partial \(partial) of 12)")
+    }
+
+    /// `export` of records still pending analyses them first (their events logged), so the bag
+    /// holds what a default ingest's bag holds; `show` says the state before and after.
+    @Test func exportAnalysesPendingRecordsFirst() throws {
+        let f = try Fixture()
+        let archive = try f.copy("export")
+        let records = try f.count([], archive)
+        let id = try #require(f.run(["query", "--format", "csv"], archive).out.split(separator: "\n").dropFirst().first?.split(separator: ",").first)
+        #expect(try f.analysesLine(String(id), archive).hasPrefix("pending ("))
+        let row = try f.run(["query", "--format", "json", "--analyses", "pending", "--limit", "1"], archive).out
+        #expect(row.contains("\"analyses\":\"pending\""), "\(row)")
+        let bag = f.scratch.path + "/bag"
+        let export = try f.run(["export", "--query", "--out", bag], archive)
+        #expect(export.status == 0, "\(export)")
+        #expect(try f.count(["--analyses", "pending"], archive) == 0)
+        #expect(try f.count(["--analyses", "done"], archive) == records)
+        #expect(try f.extractions(archive).count == records)
+        #expect(try f.analysesLine(String(id), archive).hasPrefix("done by exhibit-archive "))
+        let verify = try Hostile.run(f.binary, ["verify-export", bag])
+        #expect(verify.status == 0 && verify.out.contains("bag valid"), "\(verify)")
+        try f.expectConsistent("export", archive)
     }
 }
