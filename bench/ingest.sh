@@ -198,11 +198,13 @@ VIDEO_RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-defer
 # second view is decoded to planes too: a little more work than analyze's gray decode), 0.3 s each.
 SAMPLE=${FLOOR_SAMPLE:-24}
 fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $NF }' | head -1; }
+set +o pipefail   # head closing its pipe early is not a failure here
 FLOOR_PER_STILL=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
     d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
     [ -n "$del" ] || continue
     echo "$(fps "$del" 1/4) $(fps "$sv" 1/8)"
 done | awk '$1 > 0 && $2 > 0 { s += 1 / $1 + 1 / $2; n++ } END { if (n) printf "%.6f", s / n; else print 0 }')
+set -o pipefail
 FLOOR_STILLS_S=$(awk -v p="$FLOOR_PER_STILL" -v j="$JOBS" 'BEGIN { if (p > 0) printf "%.1f", j / p; else print 0 }')
 ANALYZE_STILLS_S=$(awk -v n="$STILL_RECORDS" -v s="$ANALYZE_S" 'BEGIN { printf "%.1f", n / s }')
 

@@ -30,7 +30,9 @@ extension Analyzer {
             var sources: [String: any ByteSource] = [:]
             if report.error == nil {
                 for f in report.files where CaptureVerifier.mediaRoles.contains(f.role) && sources[f.path] == nil {
-                    sources[f.path] = try blobs.source(f.sha256)
+                    // The delivery file and second view are decoded (read whole, proved against their
+                    // IDs); ring frames and the audio master only give header facts.
+                    sources[f.path] = try blobs.source(f.sha256, whole: f.role == .media || f.role == .secondView)
                     out.analysedBlobs.append(f.sha256)
                 }
             }

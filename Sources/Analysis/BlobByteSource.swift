@@ -29,12 +29,16 @@ struct StoredBlobs {
     }
 
     /// The blob `id` as a source (`analysis.blobMissing` when the store does not hold it; the
-    /// store's own error when its bytes no longer hash to `id`).
-    mutating func source(_ id: ContentID) throws -> any ByteSource {
+    /// store's own error when its bytes no longer hash to `id`). `whole: false` is for a file
+    /// whose facts come from its headers only (ring frames, the audio master): read by range,
+    /// never all of it, so not re-hashed here (`audit` re-hashes every blob).
+    mutating func source(_ id: ContentID, whole: Bool = true) throws -> any ByteSource {
         if let s = cache[id] { return s }
         guard let size = try blobs.size(of: id) else { throw AnalysisError.blobMissing(id) }
         let s: any ByteSource
-        if size <= memoryLimit {
+        if !whole {
+            return BlobByteSource(blobs: blobs, id: id, count: size)
+        } else if size <= memoryLimit {
             s = MemoryByteSource(try blobs.bytes(of: id))
         } else {
             try blobs.get(id) { _ in }
