@@ -197,7 +197,7 @@ VIDEO_RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-defer
 # decodes at (delivery file to planes at 1/4, second view at 1/8; tjbench has no gray output, so the
 # second view is decoded to planes too: a little more work than analyze's gray decode), 0.3 s each.
 SAMPLE=${FLOOR_SAMPLE:-24}
-fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $NF }' | head -1; }
+fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $(NF - 1) }' | head -1; }
 set +o pipefail   # head closing its pipe early is not a failure here
 FLOOR_PER_STILL=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
     d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
