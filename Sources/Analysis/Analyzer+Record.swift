@@ -29,11 +29,18 @@ extension Analyzer {
             var blobs = StoredBlobs(self.blobs, memoryLimit: options.memoryLimit)
             var sources: [String: any ByteSource] = [:]
             if report.error == nil {
+                // The delivery file under the report's own path too: a report `reverify` rewrote
+                // names its files under the snapshot root but keeps the path ingest gave it, and
+                // `measureMedia` looks the delivery file up by that path (never read from disk here).
+                if let delivery = report.sha256 {
+                    sources[report.path] = try blobs.source(delivery)
+                    out.analysedBlobs.append(delivery)
+                }
                 for f in report.files where CaptureVerifier.mediaRoles.contains(f.role) && sources[f.path] == nil {
                     // The delivery file and second view are decoded (read whole, proved against their
                     // IDs); ring frames and the audio master only give header facts.
                     sources[f.path] = try blobs.source(f.sha256, whole: f.role == .media || f.role == .secondView)
-                    out.analysedBlobs.append(f.sha256)
+                    if !out.analysedBlobs.contains(f.sha256) { out.analysedBlobs.append(f.sha256) }
                 }
             }
             let analysed = verifier.addingMedia(to: report, sources: sources)

@@ -144,4 +144,37 @@ import Verify
         #expect(try full.custody.allEvents().filter { $0.eventType == .metadataExtraction }.isEmpty)
         #expect(try deferred.custody.verify().isIntact)
     }
+
+    /// `analyze` reads the store only: with the dump moved away, a deferred archive — some of
+    /// whose records `reverify` rewrote meanwhile (their reports then name files under the
+    /// snapshot root, the delivery file under its ingest path) — is analysed whole, every media
+    /// file with facts, every still with parallax, and the reports equal those of the records
+    /// analysed without the reverify.
+    @Test func analyzeNeverReadsTheDump() throws {
+        let root = AnalysisFixture.scratch("moved") + "/dump"
+        let options = SynthOptions(stills: 3, videos: 1, seed: 21, videoSeconds: 1, concurrency: 2, stillWidth: 320, stillHeight: 240)
+        let expected = try DumpSynthesizer(options: options).write(to: root)
+        let plain = try Self.ingest(root, expected: expected, deferred: true)
+        let reverified = try Self.ingest(root, expected: expected, deferred: true)
+        let verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
+                                       tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
+        try Reverifier(archive: reverified, verifier: verifier, agent: Self.agent).run(nil) { #expect($0.error == nil) }
+        #expect(rename(root, root + "-moved") == 0)
+        for archive in [plain, reverified] {
+            let a = Self.analyzer(archive)
+            let s = try a.run(try a.select()) { #expect($0.error == nil, "\($0.error ?? "")") }
+            #expect(s.outcomes[.analysed] == expected.captures.count)
+        }
+        for id in try plain.index.query(RecordFilter()).matches {
+            let p = try #require(try plain.index.get(recordId: id)), r = try #require(try reverified.index.get(recordId: id))
+            let pr = try JSONSerialization.jsonObject(with: p.reportJSON) as? [String: Any] ?? [:]
+            let rr = try JSONSerialization.jsonObject(with: r.reportJSON) as? [String: Any] ?? [:]
+            let media = (pr["media"] as? [[String: Any]]) ?? []
+            #expect(!media.isEmpty && media.allSatisfy { $0["facts"] != nil && $0["error"] == nil }, "\(id): \(media)")
+            #expect(NSDictionary(dictionary: ["m": rr["media"] ?? NSNull(), "p": rr["parallax"] ?? NSNull()])
+                    == NSDictionary(dictionary: ["m": pr["media"] ?? NSNull(), "p": pr["parallax"] ?? NSNull()]), "\(id)")
+            if p.kind == .still { #expect(pr["parallax"] != nil, "\(id)") }
+            #expect(p.derived == r.derived && p.derived?.first?.blobId != nil)
+        }
+    }
 }
