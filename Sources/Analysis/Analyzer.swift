@@ -60,16 +60,18 @@ public final class Analyzer: Sendable {
 
     /// The records `filters` select (their union; one empty filter: every record) that need
     /// analysing, IDs ascending: the `pending` ones from the index, and those `done` by another
-    /// tool version (read to compare).
+    /// tool version (read to compare); a filter naming one state looks at that state only.
     public func select(_ filters: [RecordFilter] = [RecordFilter()]) throws -> [ContentID] {
         var pending = Set<ContentID>(), done = Set<ContentID>()
         for f in filters {
-            var p = f, d = f
-            p.analyses = .pending
-            d.analyses = .done
-            let rp = try records.query(p), rd = try records.query(d)
-            pending.formUnion(rp.matches + rp.indeterminate)
-            done.formUnion(rd.matches + rd.indeterminate)
+            // A filter that names a state keeps it (`--analyses done`: only records done by
+            // another version); otherwise both states are looked at.
+            for state in f.analyses.map({ [$0] }) ?? AnalysisState.allCases {
+                var g = f
+                g.analyses = state
+                let r = try records.query(g)
+                if state == .pending { pending.formUnion(r.matches + r.indeterminate) } else { done.formUnion(r.matches + r.indeterminate) }
+            }
         }
         let stale = try records.records(Array(done.subtracting(pending)).sorted()) { _, _ in }
             .filter { needsAnalysis($0) }.map(\.recordId)

@@ -143,6 +143,17 @@ import Verify
         }
         #expect(try full.custody.allEvents().filter { $0.eventType == .metadataExtraction }.isEmpty)
         #expect(try deferred.custody.verify().isIntact)
+
+        // Another tool version sees every record as done by someone else: selected again,
+        // unless the filter asks for pending records only.
+        var other = Analyzer.Options()
+        other.agent = CustodyAgent(operator: "test", tool: .init(name: "exhibit-archive", version: "other"), host: "test")
+        let newer = Analyzer(records: deferred.records, blobs: LMDBBlobStore(deferred.store), custody: deferred.custodyStore,
+                             verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: other)
+        #expect(try newer.select() == ids)
+        #expect(try newer.select([RecordFilter(analyses: .done)]) == ids)
+        #expect(try newer.select([RecordFilter(analyses: .pending)]).isEmpty)
+        #expect(try newer.select([RecordFilter(kind: .video)]) == full.index.query(RecordFilter(kind: .video)).matches)
     }
 
     /// `analyze` reads the store only: with the dump moved away, a deferred archive — some of
