@@ -39,6 +39,8 @@ public final class S3BlobStore: Sendable {
     public let options: Options
     /// Set once a server answered 501 to `If-None-Match`: puts then HEAD first.
     let conditionalPutUnsupported = AtomicFlag()
+    /// Part buffers kept between multipart puts (one upload's worth).
+    let partBuffers: PartBufferPool
 
     /// Opens the store; with `options.objectLock` the bucket must have Object Lock enabled
     /// (`s3.objectLock.unsupported` otherwise).
@@ -55,6 +57,7 @@ public final class S3BlobStore: Sendable {
         self.bucket = bucket
         self.prefix = String(p)
         self.options = options
+        partBuffers = PartBufferPool(limit: options.uploadConcurrency + 1)
         if options.objectLock != nil, try !client.objectLockEnabled(bucket: bucket) {
             throw S3Error(.objectLockUnsupported, "bucket \(bucket) does not have Object Lock enabled")
         }

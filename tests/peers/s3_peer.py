@@ -8,12 +8,15 @@ AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION). Commands:
   sha256 BUCKET KEY            print the SHA-256 of the object's bytes (streamed)
   delete BUCKET KEY            delete the key (every version on a versioned bucket); exit 3 if refused
   exists BUCKET KEY            print "yes" or "no"
-  bench put BUCKET FILE KEY [FILE KEY...]   time the uploads, print "<seconds>"
-  bench get BUCKET OUT KEY...               time the downloads (each into OUT), print "<seconds>"
+  bench put BUCKET FILE KEY [FILE KEY...]   time the uploads, print "<seconds> <cpu-seconds>"
+  bench get BUCKET OUT KEY...               time the downloads (each into OUT), likewise
+                                            (cpu-seconds: this process's user + system CPU
+                                            during the transfers, all threads)
   purge BUCKET PREFIX          delete every key under PREFIX
 """
 import hashlib
 import os
+import resource
 import sys
 import time
 
@@ -70,6 +73,7 @@ def main(argv):
     elif cmd == "bench":
         mode, bucket, rest = argv[1], argv[2], argv[3:]
         config = TransferConfig()  # boto3's defaults: 8 MiB threshold and parts, 10 threads
+        r0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         if mode == "put":
             for path, key in zip(rest[0::2], rest[1::2]):
@@ -77,7 +81,10 @@ def main(argv):
         else:
             for key in rest[1:]:
                 s3.download_file(bucket, key, rest[0], Config=config)
-        print(f"{time.perf_counter() - t0:.6f}")
+        seconds = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        print(f"{seconds:.6f} {cpu:.6f}")
     elif cmd == "purge":
         paginator = s3.get_paginator("list_objects_v2")
         for page in paginator.paginate(Bucket=argv[1], Prefix=argv[2]):
