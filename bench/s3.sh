@@ -11,8 +11,8 @@
 # Usage: bash bench/s3.sh   (server: the AWS_*/EXHIBIT_S3_BUCKET environment, else
 #        scripts/services/ceph-up.sh is run; data in $BENCH_DIR, default /tmp/exhibit-s3-bench)
 # Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
-# default 4), S3_BENCH_ROUNDS (default 5), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips
-# it), S3_BENCH_CONCURRENCY (parts in flight of our multipart put; default: the store's, 8),
+# default 4), S3_BENCH_ROUNDS (default 3), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips
+# it), S3_BENCH_CONCURRENCY (parts in flight of our multipart put; default: the store's, 4),
 # S3_BENCH_PART_MIB (our part size and multipart threshold; default: the store's, 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,10 +25,10 @@ if [ -z "${AWS_ENDPOINT_URL_S3:-}" ] || [ -z "${EXHIBIT_S3_BUCKET:-}" ]; then
     eval "$exports"
 fi
 DIR=${BENCH_DIR:-/tmp/exhibit-s3-bench}
-ROUNDS=${S3_BENCH_ROUNDS:-5}
+ROUNDS=${S3_BENCH_ROUNDS:-3}
 rm -rf "$DIR"; mkdir -p "$DIR"
 RUN="bench/$(date +%s)-$$"
-trap '"${PEER[@]}" purge "$EXHIBIT_S3_BUCKET" "$RUN/" >/dev/null 2>&1 || true; rm -rf "$DIR"' EXIT
+trap 'timeout 600 "${PEER[@]}" purge "$EXHIBIT_S3_BUCKET" "$RUN/" >/dev/null 2>&1 || true; rm -rf "$DIR"' EXIT
 calc() { awk "BEGIN { print $* }"; }
 field() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
 # The median of the numbers on stdin, to 2 decimals ("n/a" for none).

@@ -15,7 +15,8 @@ public final class S3BlobStore: Sendable {
         public var multipartThreshold: Int
         /// Size of each part but the last (S3 wants ≥ 5 MiB; at most 10,000 parts).
         public var partSize: Int
-        /// Parts in flight at once. Memory: (uploadConcurrency + 1) × partSize.
+        /// Parts in flight at once. Memory: (uploadConcurrency + 1) × partSize, kept by the store
+        /// between puts (`PartBufferPool`).
         public var uploadConcurrency: Int
         /// COMPLIANCE-mode retention for every new object (the bucket must have Object Lock).
         public var objectLock: S3ObjectLockRetention?
