@@ -7,7 +7,10 @@
 # median of the rounds' ratios), the load before and after, and the CPU each client spent per MB
 # (its own user + system time during the transfers, all threads; interpreter start-up excluded)
 # beside the server's (radosgw + ceph-osd, from /proc, when their pid files are in
-# $EXHIBIT_CEPH_DIR/run; the server is shared, so other users' requests land in it too).
+# $EXHIBIT_CEPH_DIR/run; the server is shared, so other users' requests land in it too). Each
+# round also times boto3 doing our client's integrity work (s3_peer.py bench put-hashed:
+# Content-MD5 per part and a second SHA-256 pass), to tell hashing cost from client speed; the
+# target stays plain boto3.
 # Usage: bash bench/s3.sh   (server: the AWS_*/EXHIBIT_S3_BUCKET environment, else
 #        scripts/services/ceph-up.sh is run; data in $BENCH_DIR, default /tmp/exhibit-s3-bench)
 # Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
@@ -59,13 +62,17 @@ run_size() {
     load0=$(cut -d' ' -f1 /proc/loadavg)
     : > "$DIR/rounds"
     for r in $(seq 1 "$ROUNDS"); do
-        local pairs=() s0 s1 s2
-        for i in $(seq 1 "$count"); do pairs+=("$DIR/obj-$mib-$i" "$RUN/$r/boto3/$mib-$i"); done
+        local pairs=() hashed=() s0 s1 s2
+        for i in $(seq 1 "$count"); do
+            pairs+=("$DIR/obj-$mib-$i" "$RUN/$r/boto3/$mib-$i")
+            hashed+=("$DIR/obj-$mib-$i" "$RUN/$r/boto3-hashed/$mib-$i")
+        done
         s0=$(server_ticks)
         "$BIN" put "$RUN/$r/ours" "${files[@]}" > "$DIR/put.out"
         s1=$(server_ticks)
         "${PEER[@]}" bench put "$EXHIBIT_S3_BUCKET" "${pairs[@]}" > "$DIR/boto-put.out"
         s2=$(server_ticks)
+        "${PEER[@]}" bench put-hashed "$EXHIBIT_S3_BUCKET" "${hashed[@]}" > "$DIR/boto-hashed.out"
         local keys ids; keys=$(awk '$1 == "key" { print $2 }' "$DIR/put.out")
         ids=$(for k in $keys; do basename "$k"; done)
         # shellcheck disable=SC2086
@@ -82,14 +89,16 @@ run_size() {
             "$(calc "$(cut -d' ' -f2 "$DIR/boto-put.out") * 1000 / ($bytes / 1e6)")" \
             "$(calc "$(field cpu-seconds "$DIR/get.out") * 1000 / ($bytes / 1e6)")" \
             "$(calc "$(cut -d' ' -f2 "$DIR/boto-get.out") * 1000 / ($bytes / 1e6)")" \
-            "$(ms_per_mb "$s0" "$s1" "$bytes")" "$(ms_per_mb "$s1" "$s2" "$bytes")" >> "$DIR/rounds"
+            "$(ms_per_mb "$s0" "$s1" "$bytes")" "$(ms_per_mb "$s1" "$s2" "$bytes")" \
+            "$(calc "$bytes / $(cut -d' ' -f1 "$DIR/boto-hashed.out") / 1e6")" \
+            "$(calc "$op * $(cut -d' ' -f1 "$DIR/boto-hashed.out") / ($bytes / 1e6)")" >> "$DIR/rounds"
         printf 'round %d, %d MiB: put %.1f vs %.1f MB/s (%.2fx), get %.1f vs %.1f MB/s (%.2fx), load %s\n' "$r" "$mib" \
             "$op" "$bp" "$(calc "$op / $bp")" "$og" "$bg" "$(calc "$og / $bg")" "$(cut -d' ' -f1 /proc/loadavg)" >&2
     done
     load1=$(cut -d' ' -f1 /proc/loadavg)
     col() { awk -v c="$1" '{ print $c }' "$DIR/rounds" | grep -v n/a | median; }
-    printf '| %d MiB | %d | %d | %s | %s | **%sx** | %s | %s | **%sx** | %s → %s |\n' "$mib" "$count" "$ROUNDS" \
-        "$(col 1)" "$(col 2)" "$(col 3)" "$(col 4)" "$(col 5)" "$(col 6)" "$load0" "$load1" >> "$ROWS"
+    printf '| %d MiB | %d | %d | %s | %s | **%sx** | %s | %s | **%sx** | %s | %sx | %s → %s |\n' "$mib" "$count" "$ROUNDS" \
+        "$(col 1)" "$(col 2)" "$(col 3)" "$(col 4)" "$(col 5)" "$(col 6)" "$(col 13)" "$(col 14)" "$load0" "$load1" >> "$ROWS"
     printf '| %d MiB | %s | %s | %s | %s | %s | %s |\n' "$mib" "$(col 7)" "$(col 8)" "$(col 11)" "$(col 12)" \
         "$(col 9)" "$(col 10)" >> "$CPUROWS"
     rm -f "${files[@]}"
@@ -97,8 +106,8 @@ run_size() {
 run_size 1 "${S3_BENCH_SMALL_COUNT:-32}"
 run_size 64 "${S3_BENCH_LARGE_COUNT:-4}"
 
-printf '\n| object size | objects | rounds | our put MB/s | boto3 put MB/s | put ratio | our get MB/s | boto3 get MB/s | get ratio | load |\n'
-printf '|---|---|---|---|---|---|---|---|---|---|\n'
+printf '\n| object size | objects | rounds | our put MB/s | boto3 put MB/s | put ratio | our get MB/s | boto3 get MB/s | get ratio | boto3 put with our hashing MB/s | our put / that | load |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 cat "$ROWS"
 printf '\nCPU per MB (ms, medians): client = its own user + system time during the transfers; server = radosgw + ceph-osd\n'
 printf '| object size | our put client | boto3 put client | our put server | boto3 put server | our get client | boto3 get client |\n'
