@@ -148,11 +148,4 @@ public struct CaptureVerifier: Sendable {
         let p = String(path[..<i])
         return p.isEmpty ? "/" : p
     }
-
-    static func errno(of e: ByteSourceError) -> Int32 {
-        switch e {
-        case .cannotOpen(_, let n), .readFailed(_, let n): n
-        case .outOfRange: 0
-        }
-    }
 }

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// Issue 12: at ingest each file of a capture is read from disk once. The real binary ingests
-/// a capture-synth dump (stills and a video, every file under the 4 MiB inline limit) under
-/// `strace -f -y`, which names the file behind every descriptor: each regular file of the dump's
-/// captures must be opened exactly once and its bytes read exactly once in all (C2PA validation,
-/// sidecar and bundle checks, libav's facts, chunk recomputation and parallax, the thumbnail all
-/// read the staged copy in memory), and none mapped. Streamed files (over 4 MiB) are not covered:
-/// the verifier reads them again through the descriptor that was hashed (docs/ingest.md).
+/// a capture-synth dump under `strace -f -y`, which names the file behind every descriptor:
+/// each regular file of the dump's captures must be opened exactly once and its bytes read
+/// exactly once in all (C2PA validation, sidecar and bundle checks, libav's facts, chunk
+/// recomputation and parallax, the thumbnail all read the staged copy), and none mapped. Two
+/// dumps: every file under the 4 MiB inline limit (the staged copy is in memory), and a video
+/// over it (streamed: the verifier reads the staged chunks back from the store, not the file).
 private let stracePath = "/usr/bin/strace"
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: stracePath) && Hostile.synthPath() != nil,
@@ -20,6 +20,28 @@ struct IngestReadOnceTests {
         let base = NSTemporaryDirectory() + "ingest-read-once-" + UUID().uuidString
         defer { if ProcessInfo.processInfo.environment["KEEP_TRACE"] == nil { try? FileManager.default.removeItem(atPath: base) } }
         try Hostile.dump(at: base + "/dump", stills: 2, videos: 1)
+        let sizes = try traceIngest(base)
+        #expect(sizes.count > 30, "the dump has its captures' files")
+        #expect(sizes.values.allSatisfy { $0 <= Self.inlineLimit }, "every file is inline-staged (the property tested)")
+    }
+
+    /// A video of ~7.5 MB (over the inline limit): streamed into the store in committed chunks,
+    /// and C2PA's hard binding, libav's facts and the chunk recomputation, and the thumbnail
+    /// read those chunks back from the store (`StagedBlobSource`), so the file is read once.
+    @Test func aStreamedFileIsReadFromDiskOnce() throws {
+        let base = NSTemporaryDirectory() + "ingest-read-once-streamed-" + UUID().uuidString
+        defer { if ProcessInfo.processInfo.environment["KEEP_TRACE"] == nil { try? FileManager.default.removeItem(atPath: base) } }
+        let synth = try #require(Hostile.synthPath())
+        let r = try Hostile.run(synth, [base + "/dump", "--stills", "1", "--videos", "1", "--video-seconds", "3", "--video-mbps", "20", "--seed", "4"])
+        try #require(r.status == 0 && !r.signalled, "capture-synth: \(r)")
+        let sizes = try traceIngest(base)
+        #expect(sizes.count > 10, "the dump has its captures' files")
+        #expect(sizes.contains { $0.key.hasSuffix(".mp4") && $0.value > Self.inlineLimit }, "the video is streamed (the property tested)")
+    }
+
+    /// Ingests `base/dump` into `base/archive` under strace and checks every regular file of its
+    /// captures was opened once, read once in all and never mapped; returns the files' sizes.
+    func traceIngest(_ base: String) throws -> [String: Int64] {
         let cli = try #require(binaryPath())
         #expect(try Hostile.run(cli, ["init", "--archive", base + "/archive"]).status == 0)
         let trace = base + "/trace.txt"
@@ -36,8 +58,6 @@ struct IngestReadOnceTests {
             let attrs = try FileManager.default.attributesOfItem(atPath: captures + "/" + rel)
             if attrs[.type] as? FileAttributeType == .typeRegular { sizes[captures + "/" + rel] = (attrs[.size] as? NSNumber)?.int64Value ?? -1 }
         }
-        #expect(sizes.count > 30, "the dump has its captures' files")
-        #expect(sizes.values.allSatisfy { $0 <= Self.inlineLimit }, "every file is inline-staged (the property tested)")
         #expect(sizes.keys.contains { $0.hasSuffix(".mp4") }, "a video is among them (libav's reads)")
 
         var opens: [String: Int] = [:], read: [String: Int64] = [:], mapped: Set<String> = []
@@ -65,6 +85,7 @@ struct IngestReadOnceTests {
             #expect(read[path] == size, "\(name): \(read[path] ?? 0) bytes read of \(size)")
         }
         #expect(mapped.isEmpty, "mapped: \(mapped.sorted())")
+        return sizes
     }
 
     /// The system call of a trace line (`PID call(…`).

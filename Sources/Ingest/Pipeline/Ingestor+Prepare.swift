@@ -9,14 +9,13 @@ extension Ingestor {
     /// capture's `evidence/` and `disclosure/` folders in the CAS (one read and hash each,
     /// each opened by the descriptor walk), then verify the capture's snapshot: each file's
     /// CAS ID as its digest, and a source over exactly the staged bytes (memory for an inline
-    /// file, the hashed descriptor for a larger one) for what the verifier must read. A file
-    /// that changed while staged, or (a descriptor source) by the end of verification, fails
+    /// file, the staged chunks read back from the store for a larger one) for what the
+    /// verifier must read: each dump file is read once. A file that changed while staged fails
     /// the capture with `ingest.sourceChanged`. Never throws: a file that cannot be staged
     /// otherwise is left to the verifier, which reports it.
     func prepare(_ location: CaptureLocation) -> PreparedCapture {
         var staged: [String: StagedBlob] = [:]
         var files: [String: CaptureSnapshot.File] = [:]
-        var descriptors: [FileByteSource] = []
         var bytes: UInt64 = 0
         var budget = options.inlineCaptureBudget
         func failed(_ change: FileChange) -> PreparedCapture {
@@ -40,16 +39,12 @@ extension Ingestor {
             bytes += blob.size
             if let inline = blob.inlineBytes {
                 files[file.path] = .init(id: blob.id, source: MemoryByteSource(inline), bytes: inline)
-            } else if file.path == location.deliveryFile || file.relative.depth == 1 {
-                // Files the verifier reads (C2PA validation, bundles, libav's measurements of the
-                // audio master and second view: the top of evidence/ and disclosure/): the
-                // hashed descriptor. Ring frames are many and only hashed.
-                files[file.path] = .init(id: blob.id, source: opened)
-                descriptors.append(opened)
             } else {
-                // The verifier needs only the digest: no descriptor held (a capture of many
-                // large frames does not hold one per frame).
-                files[file.path] = .init(id: blob.id, source: nil)
+                // Streamed: the staged chunks read back from the store (`StagedBlobSource`), so
+                // the dump file's bytes are read once, by the staging, and the verifier (C2PA,
+                // bundles, libav) reads exactly what is stored. No descriptor is held: the file
+                // was confirmed unchanged when staged and is not read again.
+                files[file.path] = .init(id: blob.id, source: archive.store.source(of: blob))
             }
         }
         if let stored = unchangedReport(location, staged: staged) {
@@ -64,12 +59,6 @@ extension Ingestor {
         let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
         let thumb = present == false
             ? thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
-        // The descriptors read again by the verifier (and the thumbnail) are still the files
-        // that were hashed.
-        for d in descriptors {
-            // (The thumbnail is staged inline: nothing of it is written before commit.)
-            do { try d.confirmUnchanged() } catch { return failed(error) }
-        }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                staged: staged, bytes: bytes,
                                reportJSON: present == true ? nil : IndexedRecord.encode(report), thumbnail: thumb)
