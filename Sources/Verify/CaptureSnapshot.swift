@@ -27,13 +27,20 @@ public struct CaptureSnapshot: Sendable {
     /// Path (as `CaptureLocation` spells it) → file.
     public let files: [String: File]
     /// The capture folder's entries, when presence and listings must come from the snapshot
-    /// and not the file system (`reverify`: the record's stored files); nil asks the folder.
+    /// and not the file system (`reverify`: the record's stored files; ingest: what its walk
+    /// saw); nil asks the folder.
     public let listing: CaptureListing?
+    /// Path → why a file the listing holds as regular could not be read (not opened, over the
+    /// size limit, a read error): the verifier reports it as it would have found it, without
+    /// trying again.
+    public let unread: [String: FileOpenError]
 
-    public init(location: CaptureLocation, files: [String: File], listing: CaptureListing? = nil) {
+    public init(location: CaptureLocation, files: [String: File], listing: CaptureListing? = nil,
+                unread: [String: FileOpenError] = [:]) {
         self.location = location
         self.files = files
         self.listing = listing
+        self.unread = unread
     }
 }
 
@@ -44,6 +51,6 @@ extension CaptureVerifier {
     public func verify(_ snapshot: CaptureSnapshot) -> CaptureReport {
         verify(snapshot.location, knownDigests: snapshot.files.mapValues(\.id),
                knownContents: snapshot.files.compactMapValues(\.bytes), sources: snapshot.files.compactMapValues(\.source),
-               listing: snapshot.listing)
+               listing: snapshot.listing, unread: snapshot.unread)
     }
 }

@@ -8,6 +8,8 @@ import Testing
 /// recomputation and parallax, the thumbnail all read the staged copy), and none mapped. Two
 /// dumps: every file under the 4 MiB inline limit (the staged copy is in memory), and a video
 /// over it (streamed: the verifier reads the staged chunks back from the store, not the file).
+/// Neither asks the file system again by path: no `stat`, `open` or `readlink` names a
+/// capture's entry by its absolute path (presence and listings come from the walk).
 private let stracePath = "/usr/bin/strace"
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: stracePath) && Hostile.synthPath() != nil,
@@ -45,7 +47,7 @@ struct IngestReadOnceTests {
         let cli = try #require(binaryPath())
         #expect(try Hostile.run(cli, ["init", "--archive", base + "/archive"]).status == 0)
         let trace = base + "/trace.txt"
-        let run = try Hostile.run(Self.strace, ["-f", "-y", "-qq", "-e", "trace=openat,open,read,pread64,readv,preadv,preadv2,mmap",
+        let run = try Hostile.run(Self.strace, ["-f", "-y", "-qq", "-e", "trace=openat,open,read,pread64,readv,preadv,preadv2,mmap,newfstatat,statx,lstat,stat,readlink,readlinkat",
                                                 "-o", trace, cli, "ingest", "--archive", base + "/archive", "--jobs", "1",
                                                 "--trust", base + "/dump/trust/signer-root.pem",
                                                 "--tsa-trust", base + "/dump/trust/tsa-root.pem", base + "/dump"])
@@ -61,6 +63,7 @@ struct IngestReadOnceTests {
         #expect(sizes.keys.contains { $0.hasSuffix(".mp4") }, "a video is among them (libav's reads)")
 
         var opens: [String: Int] = [:], read: [String: Int64] = [:], mapped: Set<String> = []
+        var byPath: [Substring] = []  // calls naming a capture's entry by an absolute path
         var unfinished: [Substring: Substring] = [:]  // pid → the start of a call another thread interrupted
         for raw in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
             // `PID call(args <unfinished ...>` … `PID <... call resumed>rest`: joined into one line.
@@ -78,6 +81,7 @@ struct IngestReadOnceTests {
             if ["read", "pread64", "readv", "preadv", "preadv2"].contains(call), let path = Self.firstDescriptor(line), sizes[path] != nil,
                let n = Self.returned(line), n > 0 { read[path, default: 0] += n }
             if call == "mmap", let path = Self.firstDescriptor(line) ?? Self.anyDescriptor(line), sizes[path] != nil { mapped.insert(path) }
+            if line.contains("\"" + captures + "/") { byPath.append(line) }
         }
         for (path, size) in sizes.sorted(by: { $0.key < $1.key }) {
             let name = String(path.dropFirst(captures.count + 1))
@@ -85,6 +89,10 @@ struct IngestReadOnceTests {
             #expect(read[path] == size, "\(name): \(read[path] ?? 0) bytes read of \(size)")
         }
         #expect(mapped.isEmpty, "mapped: \(mapped.sorted())")
+        // Presence and listings come from the walk (the snapshot's `CaptureListing`): nothing
+        // below the captures is stat'ed, opened or read as a link by an absolute path; every
+        // look is relative to a folder descriptor of the walk.
+        #expect(byPath.isEmpty, "by path: \(byPath.prefix(5))")
         return sizes
     }
 

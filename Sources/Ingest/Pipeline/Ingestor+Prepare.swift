@@ -25,13 +25,20 @@ extension Ingestor {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                    staged: staged, bytes: bytes, failure: error)
         }
-        for file in Self.filesToStage(location) {
+        let walk = Self.walk(location)
+        var unread: [String: FileOpenError] = [:]
+        for file in walk.files {
             let limit = min(options.inlineFileLimit, budget)
-            guard let opened = try? file.open() else { continue }
+            let opened: FileByteSource
+            do { opened = try file.open() } catch {
+                unread[file.path] = error
+                continue
+            }
             let blob: StagedBlob
             do { blob = try archive.store.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
                 return failed(change)
             } catch {
+                unread[file.path] = .cannotOpen(path: file.path, errno: Errno(rawValue: (error as? CASError)?.inputErrno ?? Errno.ioError.rawValue))
                 continue
             }
             if blob.isInline { budget -= Int(blob.size) }
@@ -51,7 +58,12 @@ extension Ingestor {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: stored,
                                    staged: staged, bytes: bytes, unchanged: true)
         }
-        let report = verifier.verify(CaptureSnapshot(location: location, files: files))
+        // Presence and listings from the walk that found these files, never asked again.
+        let folder = (location.captureFolder ?? "") + "/"
+        let listing = walk.listing(stagedSizes: Dictionary(staged.compactMap { path, blob in
+            path.hasPrefix(folder) ? (String(path.dropFirst(folder.count)), Int64(blob.size)) : nil
+        }, uniquingKeysWith: { a, _ in a }))
+        let report = verifier.verify(CaptureSnapshot(location: location, files: files, listing: listing, unread: unread))
         // One read: is the record in the archive already? If not (the usual case), the worker
         // makes what only a new record needs — its thumbnail (from the snapshot's delivery
         // source) and its stored report JSON — so the single writer does not; a present record
