@@ -41,14 +41,31 @@ struct IngestReadOnceTests {
         #expect(sizes.contains { $0.key.hasSuffix(".mp4") && $0.value > Self.inlineLimit }, "the video is streamed (the property tested)")
     }
 
-    /// Ingests `base/dump` into `base/archive` under strace and checks every regular file of its
-    /// captures was opened once, read once in all and never mapped; returns the files' sizes.
-    func traceIngest(_ base: String) throws -> [String: Int64] {
+    /// `verify` (no archive) of a dump whose files are all under the inline limit reads each
+    /// file once too (`CaptureVerifier.verifyWalked`: one walk, each file read once into
+    /// memory, presence and listings from the walk) and asks nothing by path.
+    @Test func verifyReadsEachInlineFileOnceAndAsksNothingByPath() throws {
+        let base = NSTemporaryDirectory() + "verify-read-once-" + UUID().uuidString
+        defer { if ProcessInfo.processInfo.environment["KEEP_TRACE"] == nil { try? FileManager.default.removeItem(atPath: base) } }
+        try Hostile.dump(at: base + "/dump", stills: 2, videos: 1)
+        let sizes = try traceIngest(base, command: "verify")
+        #expect(sizes.count > 30 && sizes.values.allSatisfy { $0 <= Self.inlineLimit })
+    }
+
+    /// Ingests `base/dump` into `base/archive` (or, `command: "verify"`, verifies it) under
+    /// strace and checks every regular file of its captures was opened once, read once in all
+    /// and never mapped, and nothing below the captures was looked at by an absolute path;
+    /// returns the files' sizes.
+    func traceIngest(_ base: String, command: String = "ingest") throws -> [String: Int64] {
         let cli = try #require(binaryPath())
-        #expect(try Hostile.run(cli, ["init", "--archive", base + "/archive"]).status == 0)
+        var args = ["verify", "--json"]
+        if command == "ingest" {
+            #expect(try Hostile.run(cli, ["init", "--archive", base + "/archive"]).status == 0)
+            args = ["ingest", "--archive", base + "/archive"]
+        }
         let trace = base + "/trace.txt"
         let run = try Hostile.run(Self.strace, ["-f", "-y", "-qq", "-e", "trace=openat,open,read,pread64,readv,preadv,preadv2,mmap,newfstatat,statx,lstat,stat,readlink,readlinkat",
-                                                "-o", trace, cli, "ingest", "--archive", base + "/archive", "--jobs", "1",
+                                                "-o", trace, cli] + args + ["--jobs", "1",
                                                 "--trust", base + "/dump/trust/signer-root.pem",
                                                 "--tsa-trust", base + "/dump/trust/tsa-root.pem", base + "/dump"])
         #expect(run.status == 0 && !run.signalled, "\(run)")

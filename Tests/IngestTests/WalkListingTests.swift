@@ -51,4 +51,19 @@ import Verify
             #expect(got == want, "\(snapshot.location.deliveryFile): the report changed with the dump after the walk")
         }
     }
+
+    /// `verify`'s way (`CaptureVerifier.verifyWalked`: one walk, each file read once, the walk's
+    /// listing) gives every capture of a faulted dump the report the path-based verifier gives,
+    /// media measurements included; with a 1-byte inline limit (every file through its
+    /// descriptor) too.
+    @Test func verifyFromOneWalkGivesThePathBasedReport() throws {
+        let (root, _, verifier) = try DumpFixture.synthesized("walk-verify", stills: 2, seed: 47, faults: DumpFixture.stillFaults, media: true)
+        let captures = Ingestor.discover([root]).captures
+        #expect(captures.count >= DumpFixture.stillFaults.count)
+        for location in captures {
+            let want = verifier.verify(location).jsonBytes()
+            #expect(verifier.verifyWalked(location).jsonBytes() == want, "\(location.deliveryFile)")
+            #expect(verifier.verifyWalked(location, inlineLimit: 1).jsonBytes() == want, "\(location.deliveryFile), streamed")
+        }
+    }
 }
