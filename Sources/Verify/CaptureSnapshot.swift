@@ -4,14 +4,15 @@ import Ground
 /// What one capture is, as read once: its location and, for each file that was read (the
 /// delivery file and every evidence, ring, depth, second-view and disclosure file), its
 /// content ID and a random-access source over exactly those bytes — memory for a file staged
-/// inline, the descriptor that was hashed for a larger one (its `fstat` identity checked
-/// again after verification). The verifier reads a file from here, never again by path;
-/// a file missing here (not regular, unreadable) is reported as before.
+/// inline; for a larger one the staged chunks read back from the store (ingest) or the
+/// descriptor that was hashed (`verifyWalked`, its `fstat` identity checked again after
+/// verification). The verifier reads a file from here, never again by path; with a
+/// `listing` (ingest's and `verify`'s walk, reverify's stored paths) every presence question
+/// is answered from it too, and a listed file the caller could not read is in `unread`.
 public struct CaptureSnapshot: Sendable {
     public struct File: Sendable {
         public let id: ContentID
-        /// Nil for a file the verifier only needs the digest of (a large sidecar whose
-        /// descriptor was closed after staging: no descriptor is held for it).
+        /// Nil for a file the verifier only needs the digest of.
         public let source: (any ByteSource)?
         /// The bytes, when the source holds them in memory (inline-staged).
         public let bytes: [UInt8]?
