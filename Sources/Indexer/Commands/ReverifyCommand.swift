@@ -9,7 +9,7 @@ struct ReverifyCommand: Command {
     static let name = "reverify"
     static let abstract = "Re-verify stored records from their stored bytes against today's trust anchors."
     static let discussion = """
-    Selects records with the same filters as 'query' (none: every record), exports each
+    Selects records with the same filters as 'query' (none: every record), reads each
     record's bytes from the store (verified against their IDs), verifies them again with the
     archive's anchors plus --trust/--tsa-trust, replaces the record's verification fields and
     index entries, and logs a 'validation' event per record. One line per record:
