@@ -75,6 +75,7 @@ public struct Reverifier: Sendable {
         var report = verifier.verify(snapshot)
         let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
         report.path = stored?.path ?? report.path
+        if let stored { report.keepUnstoredSymlinkNotes(of: stored) }
         let now = CustodyLog.timestamp(Date())
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
