@@ -124,6 +124,10 @@ let package = Package(
         // The one contract every record, custody and trust store meets, run by IngestTests
         // (LMDB) and ArchivePostgresTests (PostgreSQL).
         .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground"], path: "Tests/ArchiveContract"),
+        // One put and one get of a large blob in a process of its own, whose peak RSS the blob
+        // contract bounds (Tests/BlobStoreContract, streamingMemory); not a product.
+        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground"],
+                          path: "Tests/BlobStoreProbe"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.

@@ -3,8 +3,10 @@ import Ground
 /// A random-access source over one stored blob, read straight from the store's chunks
 /// (`ContentStore.read(_:range:into:)`): nothing is copied out to a file. `verified(_:in:)`
 /// first streams the whole blob against its ID (as `export` does), so what is read after
-/// is exactly what was stored. A chunk that is damaged or gone after that is a read failure
-/// (`io.readFailed`, `EIO`) at its offset.
+/// is exactly what was stored. A chunk that is damaged or gone after that fails the read with
+/// the store's own code (`ByteSourceError.storeFailed`: `cas.chunk.damaged`,
+/// `cas.chunk.missing`) at its offset; anything else the store throws is `io.readFailed`
+/// (`EIO`).
 public struct StoredBlobSource: RangeReadSource {
     public let store: ContentStore
     public let id: ContentID

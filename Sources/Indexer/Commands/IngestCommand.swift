@@ -13,8 +13,9 @@ struct IngestCommand: Command {
     static let discussion = """
     Each capture's files (delivery file, sidecars, ring frames, depth, second view, bundles),
     its record and its custody events commit in one transaction. Re-ingesting adds nothing
-    ('present'); the same signed claim as other bytes is a 'variant' of the known record.
-    Prints one line per capture: <new|variant|present|failed> <record-id> <integrity>
+    ('present'); a known capture under a new source path adds only that path and one custody
+    event ('path-added'); the same signed claim as other bytes is a 'variant' of the known
+    record. Prints one line per capture: <new|variant|present|failed|path-added> <record-id> <integrity>
     <source-path> [sidecars...], then a summary. JSON: one {"type":"capture",...} line per
     capture, then {"type":"summary",...}. Anchors: the archive's ('trust add') plus --trust /
     --tsa-trust for this run. Exit 1 if any capture is not intact, has a sidecar mismatch or

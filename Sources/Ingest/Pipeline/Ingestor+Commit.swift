@@ -106,6 +106,7 @@ extension Ingestor {
                 let blob = report.sha256
                 if let i = existing.variants.firstIndex(where: { $0.blobId == blob }),
                    !existing.variants[i].sourcePaths.contains(p.sourcePath) {
+                    item.outcome = .pathAdded  // something is written: not `present`
                     existing.variants[i].sourcePaths.append(p.sourcePath)
                     existing.merge(files: IndexedRecord.storedFiles(report))
                     try archive.index.put(existing, in: txn)

@@ -11,7 +11,7 @@ extension Ingestor {
     /// worker saw a record of a later variant depends on timing, so a variant never takes one
     /// (the records stay the same whatever the number of workers or an interruption). Decoded from the
     /// very bytes staged under the delivery blob's ID when they are in memory, else from
-    /// `source` (the snapshot's: the descriptor that was hashed), else from the file. A picture
+    /// `source` (the snapshot's: the staged chunks read back from the store), else from the file. A picture
     /// that cannot be decoded gives an entry with a finding and no blob.
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob],
                    source snapshotSource: (any ByteSource)? = nil) -> PreparedThumbnail? {
