@@ -7,7 +7,7 @@ import Ground
 /// are read once (issue 12). Each read checks every chunk it touches is present
 /// (`cas.chunk.missing`) and of its recorded length (`cas.chunk.damaged`), named through
 /// `ByteSourceError.storeFailed`.
-public struct StagedBlobSource: ChunkRangeSource {
+public struct StagedBlobSource: RangeReadSource {
     public let store: ContentStore
     public let id: ContentID
     let record: BlobRecord
@@ -22,7 +22,7 @@ public struct StagedBlobSource: ChunkRangeSource {
         self.record = record
     }
 
-    func stream(_ range: Range<Int64>, into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func readRange(_ range: Range<Int64>, into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         try CASError.wrapping { try store.environment.read { txn in try store.read(record, of: id, range: range, in: txn, into: sink) } }
     }
 }

@@ -16,6 +16,8 @@ import Testing
 
     @Test func variants() throws { try run { try ArchiveContract.variants($0) } }
 
+    @Test func analysesFilter() throws { try run { try ArchiveContract.analysesFilter($0) } }
+
     @Test func queryAnswers() throws {
         let lines = try run { try ArchiveContract.queryAnswers($0) }
         #expect(lines.count > 1000)

@@ -73,7 +73,9 @@ extension Ingestor {
         // The record as this capture describes it (its report JSON usually made by the worker);
         // a present capture with nothing new needs none of it.
         func makeFresh() throws -> IndexedRecord {
-            try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
+            var fresh = try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
+            fresh.analyses = analyses(for: p)
+            return fresh
         }
         if var existing = try archive.index.get(recordId: recordId, in: txn) {
             if let blob = report.sha256, !existing.variants.contains(where: { $0.blobId == blob }) {

@@ -15,7 +15,7 @@ extension Ingestor {
     /// that cannot be decoded gives an entry with a finding and no blob.
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: StagedBlob],
                    source snapshotSource: (any ByteSource)? = nil) -> PreparedThumbnail? {
-        guard options.thumbnails, let source = report.sha256, report.recordId != nil else { return nil }
+        guard options.thumbnails, !options.deferAnalyses, let source = report.sha256, report.recordId != nil else { return nil }
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id == source ? $0.inlineBytes : nil }
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,
