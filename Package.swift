@@ -72,6 +72,9 @@ let package = Package(
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
         .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive"]),
+        // The media analyses of stored records (media facts, parallax, chunk recomputation,
+        // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
+        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "LMDB"]),
         .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
@@ -82,7 +85,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Export", "Crypto", "Archive", "ArchiveS3", "S3"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -103,12 +106,14 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
-        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract", "Indexer", "CLI"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
+                                                 "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
@@ -121,6 +126,10 @@ let package = Package(
         // The one contract every record, custody and trust store meets, run by IngestTests
         // (LMDB) and ArchivePostgresTests (PostgreSQL).
         .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground"], path: "Tests/ArchiveContract"),
+        // One put and one get of a large blob in a process of its own, whose peak RSS the blob
+        // contract bounds (Tests/BlobStoreContract, streamingMemory); not a product.
+        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground"],
+                          path: "Tests/BlobStoreProbe"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
         // workers), started several at once and SIGKILLed by the tests; not a product.

@@ -12,6 +12,14 @@
 # INGEST_FLAGS (extra ingest flags, e.g. INGEST_FLAGS=--no-media; printed with the result).
 # The dump is kept between runs (delete $BENCH_DIR/dump to regenerate).
 #
+# Issue 13, in the same run: (e) `ingest --defer-media` into a fresh archive (its ratio to the same
+# denominator), (f) `analyze` of that archive (stills per second), and (g) the decode floor: tjbench
+# (libjpeg-turbo) decoding a sample of the same delivery files to planes at 1/4 and their second
+# views at 1/8 — the scales analyze decodes at — as stills per second on $JOBS cores; then CPU
+# seconds per stage and per capture. `--quick` uses a small dump (QUICK_STILLS, default 400 stills
+# + 1 video of 10 s, in $BENCH_DIR-quick) and skips (v); `--video-heavy` a video-heavy one (200
+# stills, 16 videos of 40 s, ~1 GB, in $BENCH_DIR-video; with --quick: 50 stills, 4 videos of 20 s).
+#
 # `bench/ingest.sh --big-video` (issue 13) instead measures memory on one big video: capture-synth
 # makes a dump of one video of BIG_VIDEO_SECONDS (default 200) at BIG_VIDEO_MBPS (default 200 Mb/s,
 # ~5 GB), then `exhibit-archive ingest` of it, its peak RSS sampled every 0.1 s from
@@ -26,6 +34,16 @@ VIDEOS=${VIDEOS:-3}
 VIDEO_SECONDS=${VIDEO_SECONDS:-20}
 JOBS=${JOBS:-$(nproc)}
 INGEST_FLAGS=${INGEST_FLAGS:-}
+QUICK=0; HEAVY=0
+for a in "$@"; do
+    case "$a" in --quick) QUICK=1 ;; --video-heavy) HEAVY=1 ;; esac
+done
+if [ "${1:-}" != "--big-video" ]; then
+    if [ "$HEAVY" = 1 ] && [ "$QUICK" = 1 ]; then BENCH_DIR=$BENCH_DIR-video-quick; STILLS=50; VIDEOS=4; VIDEO_SECONDS=20; EXTRA_STILLS=0
+    elif [ "$HEAVY" = 1 ]; then BENCH_DIR=$BENCH_DIR-video; STILLS=200; VIDEOS=16; VIDEO_SECONDS=40; EXTRA_STILLS=0
+    elif [ "$QUICK" = 1 ]; then BENCH_DIR=$BENCH_DIR-quick; STILLS=${QUICK_STILLS:-400}; VIDEOS=1; VIDEO_SECONDS=10; EXTRA_STILLS=20
+    fi
+fi
 DUMP=$BENCH_DIR/dump
 mkdir -p "$BENCH_DIR"
 
@@ -132,9 +150,12 @@ t1=$(now); CP_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 rm -rf "$BENCH_DIR/copy"; sync
 
 # (v) For reference: verification alone (no storing), the same workers' main cost.
-t0=$(now)
-/usr/bin/time -v -o "$BENCH_DIR/verify.time" "$BIN/exhibit-archive" verify --trust "$DUMP/trust/signer-root.pem" --tsa-trust "$DUMP/trust/tsa-root.pem" --json "$DUMP" > /dev/null || true
-t1=$(now); VERIFY_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+VERIFY_S=0
+if [ "$QUICK" = 0 ]; then
+    t0=$(now)
+    /usr/bin/time -v -o "$BENCH_DIR/verify.time" "$BIN/exhibit-archive" verify --trust "$DUMP/trust/signer-root.pem" --tsa-trust "$DUMP/trust/tsa-root.pem" --json "$DUMP" > /dev/null || true
+    t1=$(now); VERIFY_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+fi
 
 # (c) Ingest into a fresh archive.
 rm -rf "$BENCH_DIR/archive"
@@ -156,7 +177,36 @@ t1=$(now); INGEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 t0=$(now)
 /usr/bin/time -v -o "$BENCH_DIR/reingest.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive" --jobs "$JOBS" $TRUST $INGEST_FLAGS --json "$DUMP" > "$BENCH_DIR/reingest.jsonl"
 t1=$(now); RE_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+
+# (e) Ingest with the media analyses deferred, into a fresh archive; (f) analyze it.
+rm -rf "$BENCH_DIR/archive-deferred"
+"$BIN/exhibit-archive" init --archive "$BENCH_DIR/archive-deferred" >/dev/null
+sync
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/deferred.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" $TRUST --defer-media --json "$DUMP" > "$BENCH_DIR/deferred.jsonl"
+t1=$(now); DEFERRED_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+t0=$(now)
+/usr/bin/time -v -o "$BENCH_DIR/analyze.time" "$BIN/exhibit-archive" analyze --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" --json > "$BENCH_DIR/analyze.jsonl"
+t1=$(now); ANALYZE_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 set -e
+RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-deferred" --count --format csv | tail -1 | cut -d, -f1)
+STILL_RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-deferred" --kind still --count --format csv | tail -1 | cut -d, -f1)
+VIDEO_RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-deferred" --kind video --count --format csv | tail -1 | cut -d, -f1)
+
+# (g) The decode floor: libjpeg-turbo (tjbench) on a sample of the same stills, at the scales analyze
+# decodes at (delivery file to planes at 1/4, second view at 1/8; tjbench has no gray output, so the
+# second view is decoded to planes too: a little more work than analyze's gray decode), 0.3 s each.
+SAMPLE=${FLOOR_SAMPLE:-24}
+fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $(NF - 1) }' | head -1; }
+set +o pipefail   # head closing its pipe early is not a failure here
+FLOOR_PER_STILL=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
+    d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
+    [ -n "$del" ] || continue
+    echo "$(fps "$del" 1/4) $(fps "$sv" 1/8)"
+done | awk '$1 > 0 && $2 > 0 { s += 1 / $1 + 1 / $2; n++ } END { if (n) printf "%.6f", s / n; else print 0 }')
+set -o pipefail
+FLOOR_STILLS_S=$(awk -v p="$FLOOR_PER_STILL" -v j="$JOBS" 'BEGIN { if (p > 0) printf "%.1f", j / p; else print 0 }')
+ANALYZE_STILLS_S=$(awk -v n="$STILL_RECORDS" -v s="$ANALYZE_S" 'BEGIN { printf "%.1f", n / s }')
 
 SLOWER=$(awk -v a="$OPENSSL_S" -v b="$CP_S" 'BEGIN { print (a > b ? a : b) }')
 RATIO=$(awk -v i="$INGEST_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }')
@@ -164,12 +214,23 @@ echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS + ${EXTRA_ST
 printf '| step | s | MB/s | CPU s | peak RSS MB |\n|---|---|---|---|---|\n'
 printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(cpu "$BENCH_DIR/openssl.time")" "$(rss "$BENCH_DIR/openssl.time")"
 printf '| cp -a + sync | %.2f | %s | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(cpu "$BENCH_DIR/cp.time")" "$(rss "$BENCH_DIR/cp.time")"
-printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(cpu "$BENCH_DIR/verify.time")" "$(rss "$BENCH_DIR/verify.time")"
+if [ "$QUICK" = 0 ]; then
+    printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(cpu "$BENCH_DIR/verify.time")" "$(rss "$BENCH_DIR/verify.time")"
+fi
 read -r ANON FILE _ < "$BENCH_DIR/ingest.mem"
 printf '| exhibit-archive ingest | %.2f | %s | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(cpu "$BENCH_DIR/ingest.time")" \
     "$(awk -v a="$ANON" -v f="$FILE" 'BEGIN { print (a + f) / 1024 }')" "$(awk -v a="$ANON" 'BEGIN { print a / 1024 }')" "$(awk -v f="$FILE" 'BEGIN { print f / 1024 }')"
 printf '| re-ingest (all present) | %.2f | %s | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(cpu "$BENCH_DIR/reingest.time")" "$(rss "$BENCH_DIR/reingest.time")"
+printf '| ingest --defer-media | %.2f | %s | %s | %s |\n' "$DEFERRED_S" "$(mbps "$DEFERRED_S")" "$(cpu "$BENCH_DIR/deferred.time")" "$(rss "$BENCH_DIR/deferred.time")"
+printf '| analyze (%s records: %s stills, %s videos) | %.2f | %s stills/s | %s | %s |\n' "$RECORDS" "$STILL_RECORDS" "$VIDEO_RECORDS" "$ANALYZE_S" "$ANALYZE_STILLS_S" "$(cpu "$BENCH_DIR/analyze.time")" "$(rss "$BENCH_DIR/analyze.time")"
+printf '| decode floor: tjbench, delivery 1/4 + second view 1/8, %s cores (sample of %s stills) | | %s stills/s | | |\n' "$JOBS" "$SAMPLE" "$FLOOR_STILLS_S"
 echo "load average before / after: $LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg) (2 cores; other work on the machine inflates wall and CPU times)"
-echo "ingest ÷ slower of (openssl, cp+sync): $RATIO (target ≥ 0.8); ingest exit $INGEST_RC"
+per() { awk -v c="$(cpu "$1")" -v n="$CAPTURES" 'BEGIN { printf "%.2f", c * 1000 / n }'; }
+echo "CPU per capture (ms, user + system ÷ $CAPTURES captures): default ingest $(per "$BENCH_DIR/ingest.time"); ingest --defer-media $(per "$BENCH_DIR/deferred.time"); analyze $(per "$BENCH_DIR/analyze.time"); deferred + analyze $(awk -v a="$(cpu "$BENCH_DIR/deferred.time")" -v b="$(cpu "$BENCH_DIR/analyze.time")" -v n="$CAPTURES" 'BEGIN { printf "%.2f", (a + b) * 1000 / n }')"
+echo "denominator: slower of (openssl $OPENSSL_S s, cp+sync $CP_S s) = $SLOWER s"
+echo "ingest ${INGEST_FLAGS:-(default)} ÷ denominator: $RATIO (target ≥ 0.4 by default, issue 13); ingest exit $INGEST_RC"
+echo "ingest --defer-media ÷ denominator: $(awk -v i="$DEFERRED_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }') (target ≥ 0.8)"
+echo "analyze stills/s ÷ decode floor: $ANALYZE_STILLS_S ÷ $FLOOR_STILLS_S = $(awk -v a="$ANALYZE_STILLS_S" -v f="$FLOOR_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }') (target ≥ 0.8; analyze's time includes its videos)"
+tail -1 "$BENCH_DIR/analyze.jsonl"
 tail -1 "$BENCH_DIR/ingest.jsonl"
 tail -1 "$BENCH_DIR/reingest.jsonl"

@@ -2,11 +2,21 @@
 # S3 benchmark: put and get MB/s of our client (bench/S3Bench over the S3 module) against boto3's
 # managed transfers (tests/peers/s3_peer.py: 8 MiB parts, 10 threads) on the same files and the
 # same objects, same server, same run; then the peak RSS of a 1 GiB streamed put and get.
+# The machine is shared: each size runs ROUNDS rounds, ours and boto3 interleaved within each
+# round (ours put, boto3 put, ours get, boto3 get); the table gives the medians (a ratio is the
+# median of the rounds' ratios), the load before and after, and the CPU each client spent per MB
+# (its own user + system time during the transfers, all threads; interpreter start-up excluded)
+# beside the server's (radosgw + ceph-osd, from /proc, when their pid files are in
+# $EXHIBIT_CEPH_DIR/run; the server is shared, so other users' requests land in it too). Each
+# round also times boto3 doing our client's integrity work (s3_peer.py bench put-hashed:
+# Content-MD5 per part and a second SHA-256 pass), to tell hashing cost from client speed; the
+# target stays plain boto3.
 # Usage: bash bench/s3.sh   (server: the AWS_*/EXHIBIT_S3_BUCKET environment, else
 #        scripts/services/ceph-up.sh is run; data in $BENCH_DIR, default /tmp/exhibit-s3-bench)
 # Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
-# default 4), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips it), S3_BENCH_CONCURRENCY
-# (parts in flight of our multipart put; default: the store's, 4).
+# default 4), S3_BENCH_ROUNDS (default 3), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips
+# it), S3_BENCH_CONCURRENCY (parts in flight of our multipart put; default: the store's, 4),
+# S3_BENCH_PART_MIB (our part size and multipart threshold; default: the store's, 8).
 # Then ingest MB/s of one capture-synth dump into an LMDB archive and into an S3-backed one
 # (init --blobs s3://BUCKET/PREFIX) on the same server, same run (release exhibit-archive):
 # S3_BENCH_INGEST_STILLS (default 200; 0 skips it), S3_BENCH_INGEST_VIDEOS (default 2),
@@ -26,42 +36,91 @@ if [ -z "${AWS_ENDPOINT_URL_S3:-}" ] || [ -z "${EXHIBIT_S3_BUCKET:-}" ]; then
     eval "$exports"
 fi
 DIR=${BENCH_DIR:-/tmp/exhibit-s3-bench}
+ROUNDS=${S3_BENCH_ROUNDS:-3}
 rm -rf "$DIR"; mkdir -p "$DIR"
 RUN="bench/$(date +%s)-$$"
-trap '"${PEER[@]}" purge "$EXHIBIT_S3_BUCKET" "$RUN/" >/dev/null 2>&1 || true; rm -rf "$DIR"' EXIT
+trap 'timeout 600 "${PEER[@]}" purge "$EXHIBIT_S3_BUCKET" "$RUN/" >/dev/null 2>&1 || true; rm -rf "$DIR"' EXIT
 calc() { awk "BEGIN { print $* }"; }
 field() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
+# The median of the numbers on stdin, to 2 decimals ("n/a" for none).
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else printf "%.2f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# CPU ticks (1/100 s) of radosgw + ceph-osd so far, or empty when their pids are not known here.
+CEPH_RUN=${EXHIBIT_CEPH_DIR:-/tmp/exhibit-ceph}/run
+server_ticks() {
+    local t=0 f p
+    for f in "$CEPH_RUN/client.rgw.a.pid" "$CEPH_RUN/osd.0.pid"; do
+        p=$(cat "$f" 2>/dev/null) && [ -r "/proc/$p/stat" ] || { echo ""; return; }
+        t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat")))
+    done
+    echo "$t"
+}
+ms_per_mb() { [ -n "$1" ] && [ -n "$2" ] && calc "($2 - $1) * 10 / ($3 / 1e6)" || echo "n/a"; }
 
+echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo '+changes'), $(date -u +%Y-%m-%dT%H:%MZ), $ROUNDS rounds"
 echo "load before: $(cat /proc/loadavg)"
-printf '\n| object size | objects | our put MB/s | boto3 put MB/s | put ratio | our get MB/s | boto3 get MB/s | get ratio |\n'
-printf '|---|---|---|---|---|---|---|---|\n'
+ROWS=$DIR/rows CPUROWS=$DIR/cpurows
+: > "$ROWS"; : > "$CPUROWS"
 run_size() {
-    local mib=$1 count=$2 files=() pairs=() i
+    local mib=$1 count=$2 files=() i r
     for i in $(seq 1 "$count"); do
         head -c $((mib << 20)) /dev/urandom > "$DIR/obj-$mib-$i"
         files+=("$DIR/obj-$mib-$i")
-        pairs+=("$DIR/obj-$mib-$i" "$RUN/boto3/$mib-$i")
     done
-    local bytes=$(( (mib << 20) * count ))
-    "$BIN" put "$RUN/ours" "${files[@]}" > "$DIR/put.out"
-    local ours_put; ours_put=$(field seconds "$DIR/put.out")
-    local boto_put; boto_put=$("${PEER[@]}" bench put "$EXHIBIT_S3_BUCKET" "${pairs[@]}")
-    local keys ids; keys=$(awk '$1 == "key" { print $2 }' "$DIR/put.out")
-    ids=$(for k in $keys; do basename "$k"; done)
-    # shellcheck disable=SC2086
-    "$BIN" get "$RUN/ours" "$DIR/out.bin" $ids > "$DIR/get.out"
-    local ours_get; ours_get=$(field seconds "$DIR/get.out")
-    # shellcheck disable=SC2086
-    local boto_get; boto_get=$("${PEER[@]}" bench get "$EXHIBIT_S3_BUCKET" "$DIR/out.bin" $keys)
-    local op bp og bg
-    op=$(calc "$bytes / $ours_put / 1e6"); bp=$(calc "$bytes / $boto_put / 1e6")
-    og=$(calc "$bytes / $ours_get / 1e6"); bg=$(calc "$bytes / $boto_get / 1e6")
-    printf '| %d MiB | %d | %.1f | %.1f | %.2fx | %.1f | %.1f | %.2fx |\n' "$mib" "$count" "$op" "$bp" \
-        "$(calc "$op / $bp")" "$og" "$bg" "$(calc "$og / $bg")"
+    local bytes=$(( (mib << 20) * count )) load0 load1
+    load0=$(cut -d' ' -f1 /proc/loadavg)
+    : > "$DIR/rounds"
+    for r in $(seq 1 "$ROUNDS"); do
+        local pairs=() hashed=() s0 s1 s2
+        for i in $(seq 1 "$count"); do
+            pairs+=("$DIR/obj-$mib-$i" "$RUN/$r/boto3/$mib-$i")
+            hashed+=("$DIR/obj-$mib-$i" "$RUN/$r/boto3-hashed/$mib-$i")
+        done
+        s0=$(server_ticks)
+        "$BIN" put "$RUN/$r/ours" "${files[@]}" > "$DIR/put.out"
+        s1=$(server_ticks)
+        "${PEER[@]}" bench put "$EXHIBIT_S3_BUCKET" "${pairs[@]}" > "$DIR/boto-put.out"
+        s2=$(server_ticks)
+        "${PEER[@]}" bench put-hashed "$EXHIBIT_S3_BUCKET" "${hashed[@]}" > "$DIR/boto-hashed.out"
+        local keys ids; keys=$(awk '$1 == "key" { print $2 }' "$DIR/put.out")
+        ids=$(for k in $keys; do basename "$k"; done)
+        # shellcheck disable=SC2086
+        "$BIN" get "$RUN/$r/ours" "$DIR/out.bin" $ids > "$DIR/get.out"
+        # shellcheck disable=SC2086
+        "${PEER[@]}" bench get "$EXHIBIT_S3_BUCKET" "$DIR/out.bin" $keys > "$DIR/boto-get.out"
+        local op bp og bg
+        op=$(calc "$bytes / $(field seconds "$DIR/put.out") / 1e6"); bp=$(calc "$bytes / $(cut -d' ' -f1 "$DIR/boto-put.out") / 1e6")
+        og=$(calc "$bytes / $(field seconds "$DIR/get.out") / 1e6"); bg=$(calc "$bytes / $(cut -d' ' -f1 "$DIR/boto-get.out") / 1e6")
+        # op bp put-ratio og bg get-ratio, then client CPU ms/MB (ours put, boto3 put, ours get,
+        # boto3 get) and server CPU ms/MB (ours put, boto3 put)
+        echo "$op $bp $(calc "$op / $bp") $og $bg $(calc "$og / $bg")" \
+            "$(calc "$(field cpu-seconds "$DIR/put.out") * 1000 / ($bytes / 1e6)")" \
+            "$(calc "$(cut -d' ' -f2 "$DIR/boto-put.out") * 1000 / ($bytes / 1e6)")" \
+            "$(calc "$(field cpu-seconds "$DIR/get.out") * 1000 / ($bytes / 1e6)")" \
+            "$(calc "$(cut -d' ' -f2 "$DIR/boto-get.out") * 1000 / ($bytes / 1e6)")" \
+            "$(ms_per_mb "$s0" "$s1" "$bytes")" "$(ms_per_mb "$s1" "$s2" "$bytes")" \
+            "$(calc "$bytes / $(cut -d' ' -f1 "$DIR/boto-hashed.out") / 1e6")" \
+            "$(calc "$op * $(cut -d' ' -f1 "$DIR/boto-hashed.out") / ($bytes / 1e6)")" >> "$DIR/rounds"
+        printf 'round %d, %d MiB: put %.1f vs %.1f MB/s (%.2fx), get %.1f vs %.1f MB/s (%.2fx), load %s\n' "$r" "$mib" \
+            "$op" "$bp" "$(calc "$op / $bp")" "$og" "$bg" "$(calc "$og / $bg")" "$(cut -d' ' -f1 /proc/loadavg)" >&2
+    done
+    load1=$(cut -d' ' -f1 /proc/loadavg)
+    col() { awk -v c="$1" '{ print $c }' "$DIR/rounds" | grep -v n/a | median; }
+    printf '| %d MiB | %d | %d | %s | %s | **%sx** | %s | %s | **%sx** | %s | %sx | %s → %s |\n' "$mib" "$count" "$ROUNDS" \
+        "$(col 1)" "$(col 2)" "$(col 3)" "$(col 4)" "$(col 5)" "$(col 6)" "$(col 13)" "$(col 14)" "$load0" "$load1" >> "$ROWS"
+    printf '| %d MiB | %s | %s | %s | %s | %s | %s |\n' "$mib" "$(col 7)" "$(col 8)" "$(col 11)" "$(col 12)" \
+        "$(col 9)" "$(col 10)" >> "$CPUROWS"
     rm -f "${files[@]}"
 }
 run_size 1 "${S3_BENCH_SMALL_COUNT:-32}"
 run_size 64 "${S3_BENCH_LARGE_COUNT:-4}"
+
+printf '\n| object size | objects | rounds | our put MB/s | boto3 put MB/s | put ratio | our get MB/s | boto3 get MB/s | get ratio | boto3 put with our hashing MB/s | our put / that | load |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|\n'
+cat "$ROWS"
+printf '\nCPU per MB (ms, medians): client = its own user + system time during the transfers; server = radosgw + ceph-osd\n'
+printf '| object size | our put client | boto3 put client | our put server | boto3 put server | our get client | boto3 get client |\n'
+printf '|---|---|---|---|---|---|---|\n'
+cat "$CPUROWS"
 
 BIG=${S3_BENCH_BIG_MIB:-1024}
 if [ "$BIG" -gt 0 ]; then

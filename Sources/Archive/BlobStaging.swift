@@ -17,6 +17,12 @@ public protocol BlobStaging: BlobStore {
     /// (`FileByteSource.confirmUnchanged`) and its `FileChange` thrown otherwise.
     func stage(confirming file: FileByteSource, inlineLimit: Int) throws -> BlobStage
 
+    /// A source over exactly the bytes `staged` holds, for the verifier: memory for an inline
+    /// stage; for a streamed one the store's own copy read back (LMDB: the staged chunks; S3:
+    /// ranged GETs of the uploaded object), so a dump file's bytes are read from the dump once
+    /// (issue 12) and the findings describe what is stored.
+    func source(of staged: BlobStage) throws -> any ByteSource
+
     /// Stages bytes held in memory (a thumbnail).
     func stage(inline bytes: [UInt8]) throws -> BlobStage
 

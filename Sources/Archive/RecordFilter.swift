@@ -22,10 +22,13 @@ public struct RecordFilter: Sendable, Equatable {
     public var trust: Trust?
     /// An ingest-time prefix (ISO 8601 UTC, e.g. `2026-12-01`).
     public var ingestPrefix: String?
+    /// `pending`, `done`: the record's media analyses are in that state (records made with
+    /// `--no-media` or before analyses had a state match neither).
+    public var analyses: AnalysisState?
 
     public init(keyPrefix: String? = nil, timePrefix: String? = nil, integrity: Integrity? = nil,
                 sidecarState: SidecarState? = nil, sink: SidecarSink? = nil, kind: MediaKind? = nil, trust: Trust? = nil,
-                ingestPrefix: String? = nil) {
+                ingestPrefix: String? = nil, analyses: AnalysisState? = nil) {
         self.keyPrefix = keyPrefix
         self.timePrefix = timePrefix
         self.integrity = integrity
@@ -34,6 +37,7 @@ public struct RecordFilter: Sendable, Equatable {
         self.kind = kind
         self.trust = trust
         self.ingestPrefix = ingestPrefix
+        self.analyses = analyses
     }
 }
 

@@ -27,6 +27,14 @@ extension S3ArchiveBlobStore {
         return BlobStage(id: id, size: UInt64(file.count), inlineBytes: nil, handle: Staged.uploaded)
     }
 
+    /// Memory for an inline stage; a streamed one is read back from its uploaded object by
+    /// ranged GETs (the object exists once `stage` returned, though the ledger lists it only
+    /// after `commit`).
+    public func source(of stage: BlobStage) throws -> any ByteSource {
+        if let bytes = stage.inlineBytes { return MemoryByteSource(bytes) }
+        return StoredBlobSource(stage.id, count: Int64(stage.size), in: objects)
+    }
+
     /// Hashes `bytes` and hands their upload to the store's upload threads (at most
     /// `uploadSlots` in flight; the caller waits for a slot): a worker goes on verifying while
     /// its small files travel. `commit` waits for each upload and throws its error.

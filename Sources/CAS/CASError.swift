@@ -78,6 +78,12 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         return (StatusCode.casStorage, nil)
     }
 
+    /// The `errno` of a failed read of the input (`.input`), else nil.
+    public var inputErrno: Int32? {
+        if case .input(_, let e) = self { return e }
+        return nil
+    }
+
     public var lmdbError: LMDBError? {
         if case .storage(let e) = self { return e }
         return nil

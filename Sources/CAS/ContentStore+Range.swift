@@ -12,28 +12,36 @@ extension ContentStore {
         try CASError.wrapping {
             try environment.read { txn in
                 guard let record = try record(of: id, in: txn) else { throw CASError.notFound(id) }
-                let size = Int64(record.size)
-                guard range.lowerBound >= 0, range.upperBound <= size else {
-                    throw CASError.rangeInvalid(blob: id, range: range, size: record.size)
-                }
-                let (lower, upper) = (range.lowerBound, range.upperBound)
-                guard lower < upper else { return size }
-                let chunk = Int64(record.chunkSize)
-                for index in Int(lower / chunk)...Int((upper - 1) / chunk) {
-                    let chunkID = record.chunks[index]
-                    guard let bytes = try chunkID.withUnsafeBytes({ try txn.get(chunks, $0) }) else {
-                        throw CASError.missingChunk(blob: id, index: index, chunk: chunkID)
-                    }
-                    guard bytes.count == record.length(ofChunk: index) else {
-                        throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID)
-                    }
-                    let start = Int64(index) * chunk
-                    let from = Int(max(lower, start) - start), to = Int(min(upper, start + Int64(bytes.count)) - start)
-                    try sink(UnsafeRawBufferPointer(rebasing: bytes[from..<to]))
-                    txn.releasePages(of: bytes)
-                }
-                return size
+                try read(record, of: id, range: range, in: txn, into: sink)
+                return Int64(record.size)
             }
+        }
+    }
+
+    /// Streams bytes `range` of the blob `record` describes (`id` names it in errors) from its
+    /// chunks in `txn`: only the chunks the range overlaps, each present (`cas.chunk.missing`)
+    /// and of its recorded length (`cas.chunk.damaged`); a range outside the blob is
+    /// `cas.range.invalid`. Shared by stored blobs and staged ones (`StagedBlobSource`).
+    func read(_ record: BlobRecord, of id: ContentID, range: Range<Int64>, in txn: Transaction,
+              into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard range.lowerBound >= 0, range.upperBound <= Int64(record.size) else {
+            throw CASError.rangeInvalid(blob: id, range: range, size: record.size)
+        }
+        let (lower, upper) = (range.lowerBound, range.upperBound)
+        guard lower < upper else { return }
+        let chunk = Int64(record.chunkSize)
+        for index in Int(lower / chunk)...Int((upper - 1) / chunk) {
+            let chunkID = record.chunks[index]
+            guard let bytes = try chunkID.withUnsafeBytes({ try txn.get(chunks, $0) }) else {
+                throw CASError.missingChunk(blob: id, index: index, chunk: chunkID)
+            }
+            guard bytes.count == record.length(ofChunk: index) else {
+                throw CASError.damagedChunk(blob: id, index: index, chunk: chunkID)
+            }
+            let start = Int64(index) * chunk
+            let from = Int(max(lower, start) - start), to = Int(min(upper, start + Int64(bytes.count)) - start)
+            try sink(UnsafeRawBufferPointer(rebasing: bytes[from..<to]))
+            txn.releasePages(of: bytes)
         }
     }
 

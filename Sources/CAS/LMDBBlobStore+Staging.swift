@@ -25,6 +25,14 @@ extension LMDBBlobStore: BlobStaging {
         try CASError.wrapping { try store.environment.write { txn in for s in blobs { try store.release(s, in: txn) } } }
     }
 
+    public func source(of stage: BlobStage) throws -> any ByteSource {
+        if let bytes = stage.inlineBytes { return MemoryByteSource(bytes) }
+        guard let source = store.source(of: try Self.staged(stage)) else {
+            throw CASError.unsupportedFormat("a staged blob whose record does not decode")
+        }
+        return source
+    }
+
     static func stage(_ s: StagedBlob) -> BlobStage {
         BlobStage(id: s.id, size: s.size, inlineBytes: s.inlineBytes, handle: s)
     }

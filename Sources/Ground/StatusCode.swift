@@ -12,6 +12,11 @@
 /// (`cas.chunk.missing` → `casChunkMissing`, `cawg.ica.valid_from.invalid` →
 /// `cawgIcaValidFromInvalid`).
 public enum StatusCode {
+    // MARK: analysis.* (the media analyses stage, `analyze`, docs/ingest.md)
+    public static let analysisBlobMissing = "analysis.blobMissing"
+    public static let analysisRecordChanged = "analysis.recordChanged"
+    public static let analysisReportUnreadable = "analysis.reportUnreadable"
+
     // MARK: anchors.*
     public static let anchorsAdd = "anchors.add"
     public static let anchorsAlloc = "anchors.alloc"

@@ -14,7 +14,6 @@ final class FormatInput {
 
     init(source: any ByteSource, name: String, raw: Bool = false) throws(MediaError) {
         try LibAV.require()
-        _ = FormatInput.quiet
         let io = try MediaIO(source: source)
         guard let ctx = cav_avformat_alloc_context() else { throw .cannotOpen(detail: "avformat_alloc_context failed") }
         ctx.pointee.pb = io.context
@@ -37,9 +36,6 @@ final class FormatInput {
         let n = Int(opened.pointee.nb_streams)
         guard n <= MediaLimits.maxStreams else { throw .tooManyStreams(n) }
     }
-
-    /// libav logs to stderr unless told otherwise; set once, before the first open.
-    private static let quiet: Void = cav_av_log_set_level(AV_LOG_QUIET)
 
     deinit {
         var p: UnsafeMutablePointer<AVFormatContext>? = context

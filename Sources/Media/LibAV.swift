@@ -1,3 +1,4 @@
+import CAV
 import CAVLoader
 
 /// libav as this process sees it: loaded by `Sources/CAVLoader` (dlopen) the first time media
@@ -12,7 +13,14 @@ public enum LibAV {
     /// `.libraryUnavailable` with the dynamic loader's reason.
     public static func require() throws(MediaError) {
         if let reason = cav_load() { throw .libraryUnavailable(detail: String(cString: reason)) }
+        _ = quiet
     }
+
+    /// libav logs to stderr unless told otherwise (swscale's "deprecated pixel format used" for
+    /// every thumbnail of a still): silenced once, whichever libav owner comes first — not only
+    /// a `FormatInput`, which a still's analyses no longer open (JPEG facts from the header,
+    /// decode by libjpeg-turbo).
+    private static let quiet: Void = cav_av_log_set_level(AV_LOG_QUIET)
 
     /// True when the libraries are loaded (loads them if not yet tried).
     public static var isAvailable: Bool { cav_load() == nil }

@@ -12,6 +12,7 @@ struct IndexEntry: Hashable, Sendable {
         case kind = "idx.byKind"
         case sidecar = "idx.bySidecar"
         case ingest = "idx.byIngest"
+        case analyses = "idx.byAnalyses"
 
         /// The byte that starts this index's keys in `idx.counts`.
         var tag: UInt8 {
@@ -23,6 +24,7 @@ struct IndexEntry: Hashable, Sendable {
             case .kind: 0x4e     // N
             case .sidecar: 0x53  // S
             case .ingest: 0x47   // G
+            case .analyses: 0x41 // A
             }
         }
     }
@@ -66,6 +68,7 @@ struct IndexEntry: Hashable, Sendable {
         add(.kind, [record.kind.rawValue])
         try check("ingestTime", record.ingestTime)
         add(.ingest, [record.ingestTime])
+        if let a = record.analyses { add(.analyses, [a.state.rawValue]) }
         // Every state of every copy of each sink (the record's rolled-up state and each
         // sidecar variant's), so a second copy that mismatched is found by its state.
         for (sink, states) in record.sidecarStates(primary: record.sidecars) {

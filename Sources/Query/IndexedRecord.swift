@@ -47,6 +47,9 @@ public struct IndexedRecord: Codable, Sendable, Equatable {
     /// `SidecarVariant`); `sidecars` already holds their rolled-up states. Absent (nil) when
     /// every copy agreed, and in records ingested before sidecar variants existed.
     public var sidecarVariants: [SidecarVariant]? = nil
+    /// Whether the media analyses were made, and by what (`RecordAnalyses`); nil when the
+    /// record was made without them (`--no-media`) or before they had a state.
+    public var analyses: RecordAnalyses? = nil
 
     public struct Variant: Codable, Sendable, Equatable {
         /// CAS blob ID (SHA-256) of the delivery file's bytes.

@@ -8,7 +8,7 @@ extension RecordIndex {
         try QueryError.wrapping {
             try environment.read { txn in
                 var expected: [[UInt8]: Int] = [:]
-                for index in IndexEntry.Index.allCases {
+                for index in IndexEntry.Index.allCases where hasIndex(index) {
                     try txn.scan(database(index)) { key, _ in
                         guard key.count > 32 else { return .next }
                         let part = Array(key.prefix(key.count - 32))

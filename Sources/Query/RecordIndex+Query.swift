@@ -68,6 +68,7 @@ extension RecordIndex {
         // under it) is that fingerprint, an exact term: IDs in order, point lookups possible.
         // One naming none selects nothing.
         var terms = plan.terms
+        if terms.contains(where: { !hasIndex($0.index) }) { return ([], []) }
         for (n, t) in terms.enumerated() where t.index == .key && !t.exact {
             let fps = try IndexCounters.values(tag: t.index.tag, prefix: t.prefix, limit: 2, counts, in: txn)
             if fps.isEmpty { return ([], []) }
@@ -153,5 +154,6 @@ struct QueryPlan {
         if let v = f.kind { terms.append(IndexTerm(index: .kind, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
         if let v = f.integrity { terms.append(IndexTerm(index: .integrity, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
         if let v = f.ingestPrefix { terms.append(IndexTerm(index: .ingest, prefix: Array(try value("ingestPrefix", v).utf8), exact: false)) }
+        if let v = f.analyses { terms.append(IndexTerm(index: .analyses, prefix: IndexEntry.prefix([v.rawValue]), exact: true)) }
     }
 }

@@ -43,19 +43,22 @@ public final class RecordIndex: @unchecked Sendable {
                 do {
                     out[name] = try environment.database(name)
                 } catch let e as LMDBError where e == .notFound {
+                    // An archive written before an index existed, opened read-only: that index
+                    // is absent (it would be empty: no record was written with its entries).
+                    if environment.options.readOnly && name == IndexEntry.Index.analyses.rawValue { continue }
                     out[name] = try environment.database(name, create: true)
                 }
             }
             return out
         }
-        func db(_ name: String) -> Database { dbs[name]! }  // every name was opened above
+        func db(_ name: String) -> Database { dbs[name]! }  // every name but a newer index's was opened above
         meta = db("idx.meta")
         records = db("idx.records")
         reports = db("idx.reports")
         variants = db("idx.variants")
         counts = db("idx.counts")
         var indexes: [IndexEntry.Index: Database] = [:]
-        for i in IndexEntry.Index.allCases { indexes[i] = db(i.rawValue) }
+        for i in IndexEntry.Index.allCases { indexes[i] = dbs[i.rawValue] }
         self.indexes = indexes
 
         let meta = self.meta
@@ -81,7 +84,10 @@ public final class RecordIndex: @unchecked Sendable {
         }
     }
 
-    func database(_ index: IndexEntry.Index) -> Database { indexes[index]! }  // filled for allCases in init
+    func database(_ index: IndexEntry.Index) -> Database { indexes[index]! }  // filled for allCases in init (`hasIndex`)
+
+    /// False only for an index newer than a read-only archive (absent, so empty; its counts are 0).
+    func hasIndex(_ index: IndexEntry.Index) -> Bool { indexes[index] != nil }
 
     // MARK: Reads
 

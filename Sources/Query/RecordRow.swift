@@ -16,6 +16,9 @@ public struct RecordRow: Codable, Sendable, Equatable {
     public var indeterminate: Bool
     /// The C2PA failure codes of the record's report (absent in rows written before it existed).
     public var failureCodes: [String]?
+    /// `pending` or `done`: the record's media analyses (absent when the record has no state:
+    /// `--no-media`, or made before analyses had one). JSON only; no CSV column.
+    public var analyses: AnalysisState?
 
     public init(_ r: IndexedRecord, indeterminate: Bool) {
         recordId = r.recordId
@@ -28,6 +31,7 @@ public struct RecordRow: Codable, Sendable, Equatable {
         sidecars = r.sidecars
         self.indeterminate = indeterminate
         failureCodes = r.failureCodes
+        analyses = r.analyses?.state
     }
 
     /// Sidecar states as `sink=state` pairs sorted by sink, joined by `;` (empty when none).

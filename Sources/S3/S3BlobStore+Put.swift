@@ -86,51 +86,47 @@ extension S3BlobStore {
                                       until: Date().addingTimeInterval(lock.duration.rounded(.up)))
     }
 
-    /// Reads part after part into `uploadConcurrency + 1` buffers; each part is hashed (MD5,
-    /// SHA-256) and uploaded on a worker thread while the next is read and fed to `whole`.
+    /// Uploads the `size` bytes at `source`'s position as parts of `partSize`: `uploadConcurrency`
+    /// threads each read a part at its offset into one of `uploadConcurrency + 1` buffers,
+    /// hashing it (MD5, SHA-256) as it is read, and upload it; this thread feeds the parts in
+    /// order to `whole` meanwhile (PartPipeline). Leaves `source` past the blob.
     private func uploadParts(key: String, uploadID: String, size: Int64, partSize: Int,
                              from source: inout ByteReader, whole: MessageDigest) throws -> [String] {
-        let parts = Int((size + Int64(partSize) - 1) / Int64(partSize))
-        let pipeline = PartPipeline(buffers: options.uploadConcurrency + 1, size: partSize, parts: parts)
-        let group = DispatchGroup()
-        defer { group.wait() }   // no worker may outlive the buffers (freed with the pipeline)
-        var offset: Int64 = 0
-        for part in 1...parts {
-            if let failure = pipeline.failure { throw failure }
-            let n = Int(min(Int64(partSize), size - offset))
-            let index = pipeline.acquire()
-            let buffer = UnsafeMutableRawBufferPointer(rebasing: pipeline.buffer(index)[..<n])
-            do {
-                try Self.readExactly(&source, into: buffer, total: size, before: offset)
-            } catch {
-                pipeline.release(index)
-                throw error
-            }
-            whole.update(UnsafeRawBufferPointer(buffer))
-            offset += Int64(n)
-            group.enter()
-            let (client, bucket) = (self.client, self.bucket)
-            // A thread of its own per part: GCD's global queue runs only as many blocking
-            // items at once as there are cores (2 here), which halved the parts in flight.
+        let pipeline = PartPipeline(buffers: options.uploadConcurrency + 1, partSize: partSize, size: size, pool: partBuffers)
+        let (client, bucket, bytes, base) = (self.client, self.bucket, source.source, source.position)
+        let workers = DispatchGroup()
+        for _ in 0..<min(options.uploadConcurrency, pipeline.parts) {
+            workers.enter()
+            // Threads of their own: GCD's global queue runs only as many blocking items at
+            // once as there are cores (2 here), which halved the parts in flight.
             Thread {
-                defer { pipeline.release(index); group.leave() }
-                guard pipeline.failure == nil else { return }
-                let bytes = UnsafeRawBufferPointer(rebasing: pipeline.buffer(index)[..<n])
-                let md5 = MD5.digest(bytes)
-                let sha = Hex.encode(MessageDigest.sha256(bytes))
-                do {
-                    let etag = try client.uploadPart(bucket: bucket, key: key, uploadID: uploadID, partNumber: part,
-                                                     bytes: bytes, sha256Hex: sha, md5: md5)
-                    pipeline.finish(part: part, etag: etag)
-                } catch {
-                    pipeline.fail(error)
+                defer { workers.leave() }
+                while let (part, index) = pipeline.take() {
+                    let digests: (md5: [UInt8], sha256: String)
+                    do { digests = try pipeline.readPart(part, into: index, from: bytes, base: base) } catch {
+                        pipeline.fail(error, buffer: index)
+                        return
+                    }
+                    pipeline.didRead(part: part, buffer: index)
+                    do {
+                        let body = UnsafeRawBufferPointer(pipeline.buffer(index, count: pipeline.length(of: part)))
+                        let etag = try client.uploadPart(bucket: bucket, key: key, uploadID: uploadID, partNumber: part,
+                                                         bytes: body, sha256Hex: digests.sha256, md5: digests.md5)
+                        pipeline.didUpload(part: part, buffer: index, etag: etag)
+                    } catch {
+                        pipeline.didUpload(part: part, buffer: index, etag: nil)
+                        pipeline.fail(error)
+                        return
+                    }
                 }
             }.start()
         }
-        try Self.expectEnd(&source, size: size)
-        group.wait()
+        pipeline.feedWhole(whole)
+        workers.wait()   // no worker may outlive the buffers (freed with the pipeline)
         if let failure = pipeline.failure { throw failure }
-        return try pipeline.etags()
+        source = ByteReader(bytes, from: base + size)
+        try Self.expectEnd(&source, size: size)
+        return try pipeline.allETags()
     }
 
     /// Fills `buffer` from `source`; fewer bytes is `s3.input` (the source ended early).

@@ -15,7 +15,8 @@ public final class S3BlobStore: Sendable {
         public var multipartThreshold: Int
         /// Size of each part but the last (S3 wants ≥ 5 MiB; at most 10,000 parts).
         public var partSize: Int
-        /// Parts in flight at once. Memory: (uploadConcurrency + 1) × partSize.
+        /// Parts in flight at once. Memory: (uploadConcurrency + 1) × partSize, kept by the store
+        /// between puts (`PartBufferPool`).
         public var uploadConcurrency: Int
         /// COMPLIANCE-mode retention for every new object (the bucket must have Object Lock).
         public var objectLock: S3ObjectLockRetention?
@@ -39,6 +40,8 @@ public final class S3BlobStore: Sendable {
     public let options: Options
     /// Set once a server answered 501 to `If-None-Match`: puts then HEAD first.
     let conditionalPutUnsupported = AtomicFlag()
+    /// Part buffers kept between multipart puts (one upload's worth).
+    let partBuffers: PartBufferPool
 
     /// Opens the store; with `options.objectLock` the bucket must have Object Lock enabled
     /// (`s3.objectLock.unsupported` otherwise).
@@ -55,6 +58,7 @@ public final class S3BlobStore: Sendable {
         self.bucket = bucket
         self.prefix = String(p)
         self.options = options
+        partBuffers = PartBufferPool(limit: options.uploadConcurrency + 1)
         if options.objectLock != nil, try !client.objectLockEnabled(bucket: bucket) {
             throw S3Error(.objectLockUnsupported, "bucket \(bucket) does not have Object Lock enabled")
         }

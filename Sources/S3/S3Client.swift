@@ -49,6 +49,7 @@ public final class S3Client: Sendable {
             let request = try make(attempt)
             let deliveredBefore = delivered
             var lastFailure: S3Error
+            if Self.tracing { _ = Self.traceEpoch }
             let started = Date()
             do {
                 let response = try http.send(signed(request), body: request.body, onHead: onHead) { bytes in
@@ -78,13 +79,16 @@ public final class S3Client: Sendable {
     }
 
     /// `EXHIBIT_S3_TRACE=1`: one stderr line per attempt (operation, key, attempt, outcome,
-    /// milliseconds, body bytes). Never headers, so never a credential.
+    /// start in milliseconds since the first request, duration, body bytes). Never headers,
+    /// so never a credential.
     private static let tracing = ProcessInfo.processInfo.environment["EXHIBIT_S3_TRACE"] == "1"
+    private static let traceEpoch = Date()
 
     private func trace(_ r: S3Request, attempt: Int, started: Date, outcome: String) {
         guard Self.tracing else { return }
         let ms = Int(Date().timeIntervalSince(started) * 1000)
-        let line = "s3: \(r.operation) \(r.bucket)/\(r.key ?? "") attempt \(attempt): \(outcome) in \(ms) ms, body \(r.body.length ?? 0) B\n"
+        let at = Int(started.timeIntervalSince(Self.traceEpoch) * 1000)
+        let line = "s3: \(r.operation) \(r.bucket)/\(r.key ?? "") attempt \(attempt): \(outcome) at +\(at) ms in \(ms) ms, body \(r.body.length ?? 0) B\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

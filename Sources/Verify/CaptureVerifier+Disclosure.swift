@@ -33,7 +33,7 @@ extension CaptureVerifier {
             bytes = b
             digest = known
         } else if let source = files.sources[path], let known = files.known[path] {
-            // Streamed at staging (over the inline limit): read from the hashed descriptor.
+            // Streamed at staging (over the inline limit): read from the staged chunks.
             guard source.count <= Int64(limit) else {
                 return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("larger than \(limit) bytes").description)
             }
@@ -41,6 +41,16 @@ extension CaptureVerifier {
                 return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem("\(error)").description)
             }
             digest = known
+        } else if files.listing != nil {
+            // Listed by the caller's snapshot but not read by it: its reason, never a second try.
+            let why = files.unread[path].map { error -> String in
+                switch error {
+                case .notRegularFile, .symlink: "not a regular file: \(path)"
+                case .tooLarge(_, _, let max): "larger than \(max) bytes"
+                case .cannotOpen: "cannot open \(path)"
+                }
+            }
+            return failed(BundleFailure.Label.malformedBundle.rawValue, ReadProblem(why ?? "cannot open \(path)").description)
         } else {
             switch Self.readSmallFile(path, limit: limit) {
             case .success(let b): bytes = b

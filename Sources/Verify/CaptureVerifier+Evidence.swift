@@ -13,16 +13,19 @@ struct FileLedger {
     let sources: [String: any ByteSource]
     /// The capture folder's entries when the caller's snapshot lists them (no file system).
     let listing: CaptureListing?
+    /// Why the caller could not read a file it listed (path → error).
+    let unread: [String: FileOpenError]
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
     init(location: CaptureLocation, known: [String: ContentID], knownContents: [String: [UInt8]] = [:],
-         sources: [String: any ByteSource] = [:], listing: CaptureListing? = nil) {
+         sources: [String: any ByteSource] = [:], listing: CaptureListing? = nil, unread: [String: FileOpenError] = [:]) {
         self.location = location
         self.known = known
         self.knownContents = knownContents
         self.sources = sources
         self.listing = listing
+        self.unread = unread
     }
 
     mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {
@@ -35,6 +38,7 @@ struct FileLedger {
         if let listing, let folder = location.captureFolder {
             // Listed by the caller's snapshot: its digest and size, nothing read here.
             let size = EvidenceLayout(captureFolder: folder, dumpRoot: location.dumpRoot, listing: listing).regularFileSize(path)
+            if size != nil, known[path] == nil, let why = unread[path] { throw Self.readError(why, path: path) }
             guard let d = known[path], let size else { throw .absent(path) }
             add(role: role, path: path, sha256: d, size: UInt64(size))
             return d
@@ -46,17 +50,20 @@ struct FileLedger {
         }
         // Opened from the dump root's descriptor (never through a symlink, nothing outside the dump).
         let file: FileByteSource
-        do { file = try DumpDirectory.file(path, under: location.dumpRoot) } catch {
-            switch error {
-            case .symlink(let p): throw .symlink(p)
-            case .cannotOpen(_, let e) where e == .noSuchFileOrDirectory: throw .absent(path)
-            case .cannotOpen(_, let e): throw .unreadable(path, errno: e.rawValue)
-            case .notRegularFile, .tooLarge: throw .notRegularFile(path)
-            }
-        }
+        do { file = try DumpDirectory.file(path, under: location.dumpRoot) } catch { throw Self.readError(error, path: path) }
         let d = try EvidenceLayout.sha256(of: file)
         add(role: role, path: path, sha256: d, size: UInt64(file.count))
         return d
+    }
+
+    /// A file that could not be opened, as the evidence checks name it.
+    static func readError(_ error: FileOpenError, path: String) -> EvidenceReadError {
+        switch error {
+        case .symlink(let p): .symlink(p)
+        case .cannotOpen(_, let e) where e == .noSuchFileOrDirectory: .absent(path)
+        case .cannotOpen(_, let e): .unreadable(path, errno: e.rawValue)
+        case .notRegularFile, .tooLarge: .notRegularFile(path)
+        }
     }
 
     /// Relative to the dump root when inside it (the report's sidecar `file`), else as given.

@@ -30,11 +30,14 @@ public struct CaptureVerifier: Sendable {
     /// in `knownDigests`): the delivery file is validated from it, not opened again by path.
     /// `listing`: the capture folder's entries; when given, every presence and listing check
     /// (sidecars, ring, unreferenced files, bundles) reads it and nothing asks the file system
-    /// (a file it lists must then have a digest and a source).
+    /// (a file it lists must then have a digest and a source, or its reason in `unread`).
+    /// `unread`: path → why the caller could not read a file it found (reported as if found
+    /// here, not tried again).
     public func verify(_ c: CaptureLocation, knownDigests: [String: ContentID] = [:],
                        knownContents: [String: [UInt8]] = [:], sources: [String: any ByteSource] = [:],
-                       listing: CaptureListing? = nil) -> CaptureReport {
-        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents, sources: sources, listing: listing)
+                       listing: CaptureListing? = nil, unread: [String: FileOpenError] = [:]) -> CaptureReport {
+        var files = FileLedger(location: c, known: knownDigests, knownContents: knownContents, sources: sources,
+                               listing: listing, unread: unread)
         var report = CaptureReport(path: c.deliveryFile, kind: .unknown, integrity: .malformed, timestamp: .init(state: "absent"))
         report.limits = CaptureLimits.general
 
@@ -44,12 +47,11 @@ public struct CaptureVerifier: Sendable {
         var opened: FileByteSource?
         if let staged = sources[c.deliveryFile], knownDigests[c.deliveryFile] != nil {
             delivery = staged
-        } else if listing != nil {
-            // A snapshot's capture is read from the snapshot only.
-            report.error = .init(code: StatusCode.ioCannotOpen, message: "no such file: \(c.deliveryFile)")
-            return report
         } else {
-            let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot)
+            // Not in the snapshot: what is there, from its listing when it has one (a snapshot's
+            // capture is read from the snapshot only), else `lstat`.
+            let probe = EvidenceLayout(captureFolder: c.captureFolder ?? CaptureVerifier.parent(c.deliveryFile), dumpRoot: c.dumpRoot,
+                                       listing: c.captureFolder == nil ? nil : listing)
             switch probe.entry(at: c.deliveryFile) {
             case .file: break
             case .symlink(let target, let escapes):
@@ -61,6 +63,12 @@ public struct CaptureVerifier: Sendable {
                 return report
             case .directory, .other:
                 report.error = .init(code: StatusCode.verifyNotRegularFile, message: "not a regular file: \(c.deliveryFile)")
+                return report
+            }
+            if listing != nil {
+                // Listed as a regular file but not read by the caller: its reason, never a second try.
+                let why = unread[c.deliveryFile]
+                report.error = .init(code: why?.code ?? StatusCode.ioCannotOpen, message: why?.description ?? "not read: \(c.deliveryFile)")
                 return report
             }
             // A capture folder's delivery file: opened from the dump root's descriptor, one
@@ -147,12 +155,5 @@ public struct CaptureVerifier: Sendable {
         guard let i = path.lastIndex(of: "/") else { return "/" }
         let p = String(path[..<i])
         return p.isEmpty ? "/" : p
-    }
-
-    static func errno(of e: ByteSourceError) -> Int32 {
-        switch e {
-        case .cannotOpen(_, let n), .readFailed(_, let n): n
-        case .outOfRange: 0
-        }
     }
 }

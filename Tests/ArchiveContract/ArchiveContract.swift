@@ -128,6 +128,36 @@ public enum ArchiveContract {
         #expect(try s.records.recordId(forVariant: a.variants[0].blobId) == a.recordId)
     }
 
+    /// The analyses filter (issue 13): records pending, done and without a state are told
+    /// apart by `query` and `count`, alone and with another filter, and a record put again as
+    /// done moves from one answer to the other.
+    public static func analysesFilter(_ s: ArchiveSubject) throws {
+        var records = (0..<12).map { RecordSamples.record($0, seed: 41) }
+        for i in records.indices {
+            switch i % 3 {
+            case 0: records[i].analyses = .pending(deliveryPath: "/dump/captures/\(i)/IMG.jpg")
+            case 1: records[i].analyses = RecordAnalyses(state: .done, tool: "exhibit-archive test", libraries: ["libjpeg-turbo": "2.1.5"])
+            default: records[i].analyses = nil
+            }
+            try s.records.put(records[i])
+        }
+        func ids(_ state: AnalysisState?, kind: MediaKind? = nil) -> [ContentID] {
+            records.filter { $0.analyses?.state == state && (kind == nil || $0.kind == kind) }.map(\.recordId).sorted()
+        }
+        for state in AnalysisState.allCases {
+            #expect(try s.records.query(RecordFilter(analyses: state)).matches == ids(state), "\(state)")
+            #expect(try s.records.count(RecordFilter(analyses: state)).matches == ids(state).count, "\(state)")
+            let kind = records[0].kind
+            #expect(try s.records.query(RecordFilter(kind: kind, analyses: state)).matches == ids(state, kind: kind), "\(state) \(kind)")
+        }
+        var moved = records[0]
+        moved.analyses = RecordAnalyses(state: .done, tool: "exhibit-archive test", libraries: [:])
+        try s.records.put(moved)
+        #expect(try !s.records.query(RecordFilter(analyses: .pending)).matches.contains(moved.recordId))
+        #expect(try s.records.query(RecordFilter(analyses: .done)).matches.contains(moved.recordId))
+        #expect(try s.records.get(recordId: moved.recordId)?.analyses == moved.analyses)
+    }
+
     /// The sample records the query answers are taken over.
     public static func queryRecords(_ count: Int = 240) -> [IndexedRecord] {
         (0..<count).map { RecordSamples.record($0, seed: 31) }

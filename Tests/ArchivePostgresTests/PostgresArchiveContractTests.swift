@@ -57,6 +57,11 @@ import Testing
         try ArchiveContract.writeCommitsTogether(try Self.subject(pg))
     }
 
+    @Test func analysesFilter() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.analysesFilter(try Self.subject(pg))
+    }
+
     /// The contract's query answers, and the same lines as LMDB's stores print on the same
     /// records: `query --json` rows and `query --count --json` objects, byte for byte.
     @Test func queryAnswersEqualLMDBsByteForByte() throws {

@@ -63,6 +63,14 @@ import Testing
         try BlobStoreContract.damageIsNamed(try Self.subject(dir), size: size)
     }
 
+    /// One 256 MiB put and get in a process of its own stay within the store's buffers
+    /// (BlobStoreContract.streamingMemory).
+    @Test func streamingMemoryIsBounded() throws {
+        let dir = ScratchDirectory()
+        var n = 0
+        try BlobStoreContract.streamingMemory(kind: "lmdb", location: { n += 1; return dir.file("archive-\(n)") })
+    }
+
     @Test func locationNamesTheDirectory() throws {
         let dir = ScratchDirectory()
         let s = try Self.subject(dir)

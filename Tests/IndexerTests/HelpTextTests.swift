@@ -29,6 +29,7 @@ import Testing
           gc                      Remove chunks left unreferenced by interrupted puts.
           verify                  Check captures in place: C2PA, the signed record, sidecars, bundles.
           ingest                  Verify and store every capture of capture dumps (idempotent, resumable).
+          analyze                 Make the media analyses of stored records from their stored blobs (after ingest --defer-media).
           trust                   Add, list or remove the archive's signer and TSA trust anchors.
           reverify                Re-verify stored records from their stored bytes against today's trust anchors.
           log                     List custody events, or prove the hash chain unbroken (--verify).

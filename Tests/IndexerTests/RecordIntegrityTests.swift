@@ -30,20 +30,7 @@ import Testing
         #expect(cli(["log", "--verify", "--archive", a]).code == .success)
 
         // The edit: every `"state":"mismatch"` in the file (the one stored report that has it).
-        let file = a + "/data.mdb"
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-        let from = Array("\"state\":\"mismatch\"".utf8), to = Array("\"state\":\"verified\"".utf8)
-        var edits = 0
-        var i = 0
-        while i + from.count <= bytes.count {
-            if bytes[i] == from[0] && Array(bytes[i..<i + from.count]) == from {
-                bytes.replaceSubrange(i..<i + from.count, with: to)
-                edits += 1
-            }
-            i += 1
-        }
-        #expect(edits >= 1)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        #expect(try editMismatchToVerified(inArchive: a) >= 1)
 
         let audit = cli(["audit", "--json", "--archive", a])
         #expect(audit.code == .failure)
@@ -70,4 +57,24 @@ import Testing
         let alone = cli(["export", damaged, "--out", s.path + "/bag2", "--archive", a])
         #expect(alone.code != .success && alone.err.contains(StatusCode.indexRecordDamaged))
     }
+}
+
+/// Replaces every `"state":"mismatch"` in the archive's `data.mdb` by `"state":"verified"`
+/// (same length): one stored report edited in place, as someone with write access would.
+/// Returns the number of edits.
+func editMismatchToVerified(inArchive archive: String) throws -> Int {
+    let file = archive + "/data.mdb"
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    let from = Array("\"state\":\"mismatch\"".utf8), to = Array("\"state\":\"verified\"".utf8)
+    var edits = 0
+    var i = 0
+    while i + from.count <= bytes.count {
+        if bytes[i] == from[0] && Array(bytes[i..<i + from.count]) == from {
+            bytes.replaceSubrange(i..<i + from.count, with: to)
+            edits += 1
+        }
+        i += 1
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    return edits
 }

@@ -65,18 +65,28 @@ import Verify
         }
 
         // The same dump under another name: a new source path, so verified and the path added.
+        // Something is written (the path, one ingestion event each), so the outcome is
+        // `path-added`, not `present` (issue 12: `present` means nothing was written).
         let copy = DumpFixture.scratch("unchanged-copy") + "/elsewhere"
         let cp = Process()
         cp.executableURL = URL(fileURLWithPath: "/bin/cp")
         cp.arguments = ["-a", root, copy]
         try cp.run()
         cp.waitUntilExit()
+        let eventsBefore = try archive.custody.allEvents().count
         let moved = try ingest(archive, copy, signer: none, tsa: none)
-        #expect(moved.allSatisfy { $0.outcome == .present && $0.report.signer?.trust == .untrusted })
+        #expect(moved.count == 3)
+        #expect(moved.allSatisfy { $0.outcome == .pathAdded && $0.newBlobs == 0 && $0.report.signer?.trust == .untrusted })
         for item in moved {
             let id = try #require(item.recordId)
             let record = try #require(try archive.index.get(recordId: id))
             #expect(record.variants.contains { $0.sourcePaths.contains(item.sourcePath) })
         }
+        let pathEvents = try archive.custody.allEvents().dropFirst(eventsBefore)
+        #expect(pathEvents.count == moved.count && pathEvents.allSatisfy { $0.eventType == .ingestion })
+        // The copy again: now nothing is new, nothing is written — `present`, no event.
+        let movedAgain = try ingest(archive, copy, signer: none, tsa: none)
+        #expect(movedAgain.allSatisfy { $0.outcome == .present && $0.newBlobs == 0 })
+        #expect(try archive.custody.allEvents().count == eventsBefore + moved.count)
     }
 }

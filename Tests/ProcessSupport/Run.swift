@@ -37,3 +37,17 @@ public enum Run {
         return Result(status: exit, stdout: read(outPath), stderr: read(errPath))
     }
 }
+
+extension Run {
+    /// A helper executable of this package built beside the tests (PostgresProbe,
+    /// BlobStoreProbe, exhibit-archive): next to the test bundle, one directory up, or in the
+    /// checkout's .build/debug; nil when it was not built.
+    public static func builtExecutable(_ name: String) -> String? {
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return [argv0.appendingPathComponent(name).path,
+                argv0.deletingLastPathComponent().appendingPathComponent(name).path,
+                root.appendingPathComponent(".build/debug/" + name).path]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -53,6 +53,14 @@ extension RGWTests {
             try BlobStoreContract.damageIsNamed(try Self.subject().0, size: size)
         }
 
+        /// One 256 MiB put (multipart) and get in a process of its own stay within the store's
+        /// part buffers (BlobStoreContract.streamingMemory).
+        @Test func streamingMemoryIsBounded() throws {
+            let server = try RGWServer.get()
+            try BlobStoreContract.streamingMemory(kind: "s3", location: { "tests/\(UUID().uuidString.lowercased())" },
+                                                  environment: server.environment)
+        }
+
         @Test func locationNamesBucketPrefixAndEndpoint() throws {
             let (subject, store) = try Self.subject()
             let environment = try RGWServer.get().environment

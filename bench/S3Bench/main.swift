@@ -5,7 +5,8 @@
 //   S3Bench get PREFIX OUT ID...      get each blob (re-hashed) into the file OUT
 //
 // Endpoint, credentials and bucket from the environment (AWS_*, EXHIBIT_S3_BUCKET). Prints
-// `key <object key>` per blob, then `seconds <s>`, `hash-seconds <s>`, `peak-rss-kb <n>`.
+// `key <object key>` per blob, then `seconds <s>`, `cpu-seconds <s>` (this process's user +
+// system CPU during the timed transfers, all threads), `hash-seconds <s>`, `peak-rss-kb <n>`.
 import CAS
 import Crypto
 import Foundation
@@ -14,6 +15,14 @@ import S3
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("S3Bench: \(message)\n".utf8))
     exit(1)
+}
+
+/// User + system CPU seconds of this process so far (all threads).
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let t = { (v: timeval) in Double(v.tv_sec) + Double(v.tv_usec) / 1e6 }
+    return t(usage.ru_utime) + t(usage.ru_stime)
 }
 
 func peakRSSKilobytes() -> Int {
@@ -48,6 +57,11 @@ do {
     var options = S3BlobStore.Options()
     // S3_BENCH_CONCURRENCY: parts in flight (a measurement knob; the store's default otherwise).
     if let c = ProcessInfo.processInfo.environment["S3_BENCH_CONCURRENCY"].flatMap(Int.init) { options.uploadConcurrency = c }
+    // S3_BENCH_PART_MIB: part size in MiB (also the multipart threshold; the store's otherwise).
+    if let m = ProcessInfo.processInfo.environment["S3_BENCH_PART_MIB"].flatMap(Int.init) {
+        options.partSize = m << 20
+        options.multipartThreshold = m << 20
+    }
     let store = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2], options: options)
     switch args[1] {
     case "put":
@@ -55,20 +69,21 @@ do {
         let h0 = Date()
         let ids = files.map(hashFile)
         let hashSeconds = Date().timeIntervalSince(h0)
-        let t0 = Date()
+        let (t0, c0) = (Date(), cpuSeconds())
         for (file, id) in zip(files, ids) {
             guard let file = try? FileByteSource(path: file) else { fail("cannot open \(file)") }
             var source = ByteReader(file)
             _ = try store.put(id, size: file.count, from: &source)
         }
-        let seconds = Date().timeIntervalSince(t0)
+        let (seconds, cpu) = (Date().timeIntervalSince(t0), cpuSeconds() - c0)
         for id in ids { print("key \(store.key(for: id))") }
         print("seconds \(seconds)")
+        print("cpu-seconds \(cpu)")
         print("hash-seconds \(hashSeconds)")
     case "get":
         guard args.count >= 5 else { fail("get needs OUT and IDs") }
         let out = args[3]
-        let t0 = Date()
+        let (t0, c0) = (Date(), cpuSeconds())
         for hex in args[4...] {
             guard let id = ContentID(hex: hex) else { fail("bad ID \(hex)") }
             let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -84,6 +99,7 @@ do {
             close(fd)
         }
         print("seconds \(Date().timeIntervalSince(t0))")
+        print("cpu-seconds \(cpuSeconds() - c0)")
     default:
         fail("unknown command \(args[1])")
     }

@@ -8,12 +8,20 @@ AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION). Commands:
   sha256 BUCKET KEY            print the SHA-256 of the object's bytes (streamed)
   delete BUCKET KEY            delete the key (every version on a versioned bucket); exit 3 if refused
   exists BUCKET KEY            print "yes" or "no"
-  bench put BUCKET FILE KEY [FILE KEY...]   time the uploads, print "<seconds>"
-  bench get BUCKET OUT KEY...               time the downloads (each into OUT), print "<seconds>"
+  bench put BUCKET FILE KEY [FILE KEY...]   time the uploads, print "<seconds> <cpu-seconds>"
+  bench put-hashed BUCKET FILE KEY [...]    the same uploads doing our client's integrity
+                                            work too: Content-MD5 on every part (or PUT) and
+                                            a second SHA-256 pass over its body (for our
+                                            whole-blob re-hash); the server checks the MD5
+  bench get BUCKET OUT KEY...               time the downloads (each into OUT), likewise
+                                            (cpu-seconds: this process's user + system CPU
+                                            during the transfers, all threads)
   purge BUCKET PREFIX          delete every key under PREFIX
 """
+import base64
 import hashlib
 import os
+import resource
 import sys
 import time
 
@@ -29,6 +37,18 @@ from botocore.exceptions import ClientError  # noqa: E402
 def client():
     return boto3.client("s3", endpoint_url=os.environ.get("AWS_ENDPOINT_URL_S3"),
                         config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 3}))
+
+
+def hash_like_ours(params, **kwargs):
+    """before-call hook of `bench put-hashed`: what our client computes beyond boto3's one
+    SHA-256 of each request body: its MD5 (sent as Content-MD5, which the server checks) and
+    another SHA-256 pass (ours re-hashes the whole blob against its ID)."""
+    body = params["body"]
+    data = body.read() if hasattr(body, "read") else body
+    if hasattr(body, "seek"):
+        body.seek(0)
+    params["headers"]["Content-MD5"] = base64.b64encode(hashlib.md5(data).digest()).decode()
+    hashlib.sha256(data).digest()
 
 
 def main(argv):
@@ -70,14 +90,21 @@ def main(argv):
     elif cmd == "bench":
         mode, bucket, rest = argv[1], argv[2], argv[3:]
         config = TransferConfig()  # boto3's defaults: 8 MiB threshold and parts, 10 threads
+        r0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
-        if mode == "put":
+        if mode == "put-hashed":
+            s3.meta.events.register("before-call.s3.UploadPart", hash_like_ours)
+            s3.meta.events.register("before-call.s3.PutObject", hash_like_ours)
+        if mode in ("put", "put-hashed"):
             for path, key in zip(rest[0::2], rest[1::2]):
                 s3.upload_file(path, bucket, key, Config=config)
         else:
             for key in rest[1:]:
                 s3.download_file(bucket, key, rest[0], Config=config)
-        print(f"{time.perf_counter() - t0:.6f}")
+        seconds = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        print(f"{seconds:.6f} {cpu:.6f}")
     elif cmd == "purge":
         paginator = s3.get_paginator("list_objects_v2")
         for page in paginator.paginate(Bucket=argv[1], Prefix=argv[2]):

@@ -19,12 +19,18 @@ public enum ByteSourceError: Error, Equatable, Sendable, CustomStringConvertible
     case cannotOpen(path: String, errno: Int32)
     case readFailed(offset: Int64, errno: Int32)
     case outOfRange(offset: Int64, count: Int)
+    /// A store behind the source (the CAS's chunks) refused the read with its own named
+    /// error: `code` is the store's (`cas.chunk.damaged`, `cas.chunk.missing`, …), so a chunk
+    /// that goes bad between the whole-blob check and a ranged read is named as the store
+    /// names it, not as a file-system `io.readFailed`. `detail` is the store's message.
+    case storeFailed(offset: Int64, code: String, detail: String)
 
     public var code: String {
         switch self {
         case .cannotOpen: StatusCode.ioCannotOpen
         case .readFailed: StatusCode.ioReadFailed
         case .outOfRange: StatusCode.ioOutOfRange
+        case .storeFailed(_, let code, _): code
         }
     }
 
@@ -33,6 +39,7 @@ public enum ByteSourceError: Error, Equatable, Sendable, CustomStringConvertible
         case .cannotOpen(let p, let e): "\(code): cannot open \(p): \(Errno(rawValue: e))"
         case .readFailed(let o, let e): "\(code): read failed at \(o): \(Errno(rawValue: e))"
         case .outOfRange(let o, let n): "\(code): \(n) bytes at \(o) are past the end"
+        case .storeFailed(let o, _, let d): d.hasPrefix(code) ? "\(d) (reading at \(o))" : "\(code): \(d) (reading at \(o))"
         }
     }
 }
@@ -93,11 +100,13 @@ extension ByteSource {
 }
 
 extension ByteSourceError {
-    /// The `errno` behind a failed open or read (0 for `outOfRange`).
+    /// The `errno` behind a failed open or read (0 for `outOfRange`; `EIO` for a store's
+    /// refusal).
     public var errno: Int32 {
         switch self {
         case .cannotOpen(_, let e), .readFailed(_, let e): e
         case .outOfRange: 0
+        case .storeFailed: Errno.ioError.rawValue
         }
     }
 }

@@ -66,36 +66,6 @@ public final class DumpDirectory: @unchecked Sendable {
         return (entries, problems)
     }
 
-    /// Every regular file below this folder (relative to it, in walk order) and every entry not
-    /// read or not entered: symlinks, unreadable folders, folders deeper than
-    /// `limits.maxDepth` levels below this one, folders over `limits.maxEntries`. Devices,
-    /// FIFOs and sockets are left out of `files` (a reader of them refuses them by name).
-    public func regularFiles(limits: WalkLimits = .standard) -> (files: [RelativePath], others: [RelativePath], problems: [WalkProblem]) {
-        var files: [RelativePath] = []
-        var others: [RelativePath] = []
-        var problems: [WalkProblem] = []
-        func visit(_ dir: DumpDirectory, _ rel: RelativePath) {
-            let listed: (entries: [Entry], problems: [WalkProblem])
-            do { listed = try dir.list(limits: limits) } catch { problems.append(error); return }
-            problems += listed.problems
-            for e in listed.entries {
-                switch e.kind {
-                case .regular: files.append(rel.appending(e.name))
-                case .symlink: problems.append(dir.symlinkProblem(e.name))
-                case .directory:
-                    guard rel.depth + 1 < limits.maxDepth else {
-                        problems.append(WalkProblem(path: dir.display(e.name), reason: .tooDeep(limit: limits.maxDepth)))
-                        continue
-                    }
-                    do { visit(try dir.directory(e.name), rel.appending(e.name)) } catch { problems.append(error) }
-                default: others.append(rel.appending(e.name))
-                }
-            }
-        }
-        visit(self, RelativePath([]))
-        return (files, others, problems)
-    }
-
     /// Opens the regular file at `relative` below this folder: each folder on the way and the
     /// file itself relative to its parent's descriptor.
     public func file(at relative: RelativePath, limit: Int64 = FileLimits.current) throws(FileOpenError) -> FileByteSource {

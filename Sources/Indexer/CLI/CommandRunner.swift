@@ -14,7 +14,7 @@ public enum CommandRunner {
     public static var commands: [any Command.Type] { [
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
         AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
-        IngestCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
+        IngestCommand.self, AnalyzeCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
         QueryCommand.self, ShowCommand.self,
         ExportCommand.self, VerifyExportCommand.self,
         CompletionCommand.self, ManualCommand.self,

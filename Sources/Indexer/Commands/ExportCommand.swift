@@ -25,7 +25,7 @@ struct ExportCommand: Command {
     absolute path of the ingesting machine and not the destination reaches the bag.
     Exit 1 when the export fails; 3 when the archive cannot be used.
     """
-    static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust"]
+    static let filterOptions = ["key", "time", "state", "sidecar", "sink", "kind", "trust", "analyses"]
     static let options = [
         OptionSpec("out", short: "o", value: "dir", help: "Directory of the new bag (must not exist or be empty).", completion: .directory),
         OptionSpec("query", help: "Select records with the filters below instead of record IDs."),
@@ -84,7 +84,7 @@ struct ExportCommand: Command {
         // A record whose stored bytes no longer match is refused, named on stderr (exit 1); the
         // others are exported. Nothing exportable and one refused: that refusal is the error.
         var refused: [(id: ContentID, error: QueryError)] = []
-        let records = try QueryCommand.queryErrors {
+        var records = try QueryCommand.queryErrors {
             try archive.index.records(ids) { id, error in
                 refused.append((id, error))
                 context.console.err("export: refused: \(error)")
@@ -92,6 +92,7 @@ struct ExportCommand: Command {
         }
         if records.isEmpty, let first = refused.first { throw first.error }
         guard !records.isEmpty else { throw ExportError.noRecords }
+        records = try analyzePending(records, archive: archive, agent: agent, console: context.console)
 
         let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa))

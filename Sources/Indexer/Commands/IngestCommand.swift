@@ -13,12 +13,16 @@ struct IngestCommand: Command {
     static let discussion = """
     Each capture's files (delivery file, sidecars, ring frames, depth, second view, bundles),
     its record and its custody events commit in one transaction. Re-ingesting adds nothing
-    ('present'); the same signed claim as other bytes is a 'variant' of the known record.
-    Prints one line per capture: <new|variant|present|failed> <record-id> <integrity>
+    ('present'); a known capture under a new source path adds only that path and one custody
+    event ('path-added'); the same signed claim as other bytes is a 'variant' of the known
+    record. Prints one line per capture: <new|variant|present|failed|path-added> <record-id> <integrity>
     <source-path> [sidecars...], then a summary. JSON: one {"type":"capture",...} line per
     capture, then {"type":"summary",...}. Anchors: the archive's ('trust add') plus --trust /
     --tsa-trust for this run. Exit 1 if any capture is not intact, has a sidecar mismatch or
-    missing, or could not be stored; 3 if the archive cannot be written.
+    missing, or could not be stored; 3 if the archive cannot be written. --defer-media
+    commits every new record with its media analyses 'pending' (query --analyses pending
+    finds them) for 'analyze' to make from the stored blobs, so a bulk ingest runs at the
+    speed of hashing and storing; --no-media leaves them out for good.
     """
     static let options = [
         OptionSpec("jobs", short: "j", value: "n", help: "Verification workers (default: the core count)."),
@@ -27,12 +31,16 @@ struct IngestCommand: Command {
         OptionSpec("operator", value: "name", help: "Operator named in custody events (default: $USER)."),
         OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
         OptionSpec("no-media", help: "Skip the libav media measurements in reports (facts, parallax, chunk recomputation)."),
+        OptionSpec("defer-media", help: "Commit records with their media analyses pending (no facts, parallax, recomputation or thumbnail yet); 'analyze' makes them later."),
     ]
     static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try FileLimitSetting.check(context, command: name)
         guard !args.positionals.isEmpty else { throw UsageError("give at least one dump", command: name) }
+        if args.flag("no-media") && args.flag("defer-media") {
+            throw UsageError("--no-media and --defer-media exclude each other (--no-media: no analyses; --defer-media: later)", command: name)
+        }
         var options = Ingestor.Options()
         if let j = args.value("jobs") {
             guard let n = Int(j), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256, not '\(j)'", command: name) }
@@ -44,7 +52,8 @@ struct IngestCommand: Command {
         let archive = try context.openArchive()
         var verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
-        verifier.measuresMedia = !args.flag("no-media")
+        verifier.measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
+        options.deferAnalyses = args.flag("defer-media")
         let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
         let (captures, pathErrors, walkProblems) = Ingestor.walk(args.positionals)
         let c = context.console

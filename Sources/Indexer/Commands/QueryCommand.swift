@@ -29,6 +29,7 @@ struct QueryCommand: Command {
     static let sinkValues = SidecarSink.allCases.map(\.rawValue)
     static let kindValues = MediaKind.allCases.map(\.rawValue)
     static let trustValues = Trust.allCases.map(\.rawValue)
+    static let analysesValues = AnalysisState.allCases.map(\.rawValue)
     /// The filter options, shared with any command that selects records the way `query` does
     /// (parse them with `parseFilter(_:command:)`).
     static let filterOptions = [
@@ -41,6 +42,8 @@ struct QueryCommand: Command {
         OptionSpec("sink", value: "sink", help: "Sink: audio, sensors, ring, depth or second-view.", completion: .choices(sinkValues)),
         OptionSpec("kind", value: "kind", help: "still, video, audio, document or unknown.", completion: .choices(kindValues)),
         OptionSpec("trust", value: "trust", help: "trusted or untrusted.", completion: .choices(trustValues)),
+        OptionSpec("analyses", value: "state", help: "Media analyses: pending (ingest --defer-media) or done.",
+                   completion: .choices(analysesValues)),
     ]
     static let options = filterOptions + [
         OptionSpec("format", value: "format", help: "table (default), json or csv (--json = --format json).",

@@ -61,7 +61,7 @@ struct RecordSelection: Equatable {
         let dimensions: [[String?]] = [
             keys, times, try pick("state", QueryCommand.integrityValues), try pick("sidecar", QueryCommand.sidecarValues),
             try pick("sink", QueryCommand.sinkValues), try pick("kind", QueryCommand.kindValues),
-            try pick("trust", QueryCommand.trustValues),
+            try pick("trust", QueryCommand.trustValues), try pick("analyses", QueryCommand.analysesValues),
         ].map { $0.isEmpty ? [nil] : $0 }
         let combinations = dimensions.reduce(1) { $0 * $1.count }
         guard combinations <= Self.maxCombinations else {
@@ -79,7 +79,8 @@ struct RecordSelection: Equatable {
                     case 3: g.sidecarState = v.flatMap(SidecarState.init(rawValue:))
                     case 4: g.sink = v.flatMap(SidecarSink.init(rawValue:))
                     case 5: g.kind = v.flatMap(MediaKind.init(rawValue:))
-                    default: g.trust = v.flatMap(Trust.init(rawValue:))
+                    case 6: g.trust = v.flatMap(Trust.init(rawValue:))
+                    default: g.analyses = v.flatMap(AnalysisState.init(rawValue:))
                     }
                     return g
                 }

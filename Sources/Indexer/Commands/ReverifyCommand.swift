@@ -9,14 +9,16 @@ struct ReverifyCommand: Command {
     static let name = "reverify"
     static let abstract = "Re-verify stored records from their stored bytes against today's trust anchors."
     static let discussion = """
-    Selects records with the same filters as 'query' (none: every record), exports each
+    Selects records with the same filters as 'query' (none: every record), reads each
     record's bytes from the store (verified against their IDs), verifies them again with the
     archive's anchors plus --trust/--tsa-trust, replaces the record's verification fields and
     index entries, and logs a 'validation' event per record. One line per record:
     <record-id> <integrity> <trust> [(was <integrity> <trust>)] [sidecars <sink=state;...>
     (was <sink=state;...>)], then a summary; a record counts as changed when its integrity,
-    trust or a sink state changed. Exit 1 if any record is not intact or could not be
-    re-verified.
+    trust or a sink state changed. A record whose stored bytes no longer match their SHA-256
+    is refused (index.record.damaged, named on stderr and in the summary; nothing is written
+    for it) and the others go on. Exit 1 if any record is not intact, could not be
+    re-verified or was refused.
     """
     static let options = QueryCommand.filterOptions + [
         OptionSpec("anchors", value: "pem", help: "Extra signer trust anchors for this run (PEM; repeatable).", completion: .file),
@@ -42,7 +44,16 @@ struct ReverifyCommand: Command {
         let bar = ProgressBar(console: c, items: 0, bytes: 0)
         if bar.isShown { bar.setTotal(items: try selected?.count ?? archive.index.count(RecordFilter()).matches, bytes: 0) }
         defer { bar.finish() }
-        try Reverifier(archive: archive, verifier: verifier, agent: agent).run(selected) { r in
+        // A record whose stored bytes no longer match is refused (named on stderr, counted as
+        // failed, listed in the summary); the others are re-verified.
+        var refused: [ContentID] = []
+        try Reverifier(archive: archive, verifier: verifier, agent: agent).run(selected, onRefused: { id, error in
+            count += 1
+            failed += 1
+            refused.append(id)
+            bar.advance(items: 1, bytes: 0)
+            c.err("reverify: refused: \(error)")
+        }) { r in
             count += 1
             bar.advance(items: 1, bytes: r.report?.files.reduce(0) { $0 + $1.size } ?? 0)
             if r.changed { changed += 1 }
@@ -71,8 +82,10 @@ struct ReverifyCommand: Command {
         }
         if context.json {
             c.json(.object([("type", .string("summary")), ("records", .int(Int64(count))), ("changed", .int(Int64(changed))),
-                            ("attention", .int(Int64(attention))), ("failed", .int(Int64(failed)))]))
+                            ("attention", .int(Int64(attention))), ("failed", .int(Int64(failed))),
+                            ("refused", .array(refused.map { .string($0.hex) }))]))
         } else {
+            for id in refused { c.out("not reverified: \(id) refused (\(StatusCode.indexRecordDamaged): its stored bytes no longer match)") }
             c.out("reverify: \(count) records, \(changed) changed, \(attention) need attention, \(failed) failed")
         }
         return attention + failed == 0 ? .success : .failure

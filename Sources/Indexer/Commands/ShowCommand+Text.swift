@@ -84,6 +84,7 @@ extension ShowCommand {
                 add("derived " + d.kind, "none from \(d.sourceBlobId): \(d.finding ?? "not made")")
             }
         }
+        if let a = r.analyses { add("analyses", ShowCommand.analysesText(a)) }
 
         section("Custody")
         if events.isEmpty { add("events", "none") }

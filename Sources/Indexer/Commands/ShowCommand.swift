@@ -14,10 +14,12 @@ struct ShowCommand: Command {
     prints them ('  key:  value'): Integrity (state, failure codes, notes, time stamp, bundles, streamed chunks), Signer
     (trust, key, subject, issuer), Time (capture time @ rung, TSA time, ingest time),
     Sidecars (per sink: state, file, committed and actual SHA-256), Files (variants with their
-    source paths, stored files, derived blobs such as thumbnails, which are not evidence) and
-    Custody (one line per event naming the record or one of its blobs). --json prints
-    everything: one object {"record":{…},"report":{…},"custody":[…],"blobLocation":"…"} with
-    the full stored report. Exit 1 when no record matches; exit 2 when the prefix is ambiguous or not hex.
+    source paths, stored files, derived blobs such as thumbnails, which are not evidence, and
+    the media analyses: 'pending' after ingest --defer-media, else 'done by' tool and
+    libraries) and Custody (one line per event naming the record or one of its blobs). --json
+    prints everything: one object {"record":{…},"report":{…},"custody":[…],"blobLocation":"…"}
+    with the full stored report. Exit 1 when no record matches; exit 2 when the prefix is
+    ambiguous or not hex.
     """
     static let arguments = [ArgumentSpec("record-id", help: "A record ID or a prefix of ≥ 8 hex digits.")]
 
@@ -64,5 +66,15 @@ struct ShowCommand: Command {
         }
         let data = try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The `analyses` line: `pending (run analyze)` or `done by TOOL (library version, …)`.
+    static func analysesText(_ a: RecordAnalyses) -> String {
+        switch a.state {
+        case .pending: return "pending (media facts, parallax, chunk recomputation and thumbnail not made yet: run analyze)"
+        case .done:
+            let libs = (a.libraries ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            return "done by \(a.tool ?? "an unnamed tool")" + (libs.isEmpty ? "" : " (\(libs))")
+        }
     }
 }

@@ -82,14 +82,14 @@ struct VerifyCommand: Command {
 
     /// Verifies `locations` on up to `jobs` threads; results in input order.
     static func verify(_ locations: [CaptureLocation], with verifier: CaptureVerifier, jobs: Int) -> [CaptureReport] {
-        guard jobs > 1, locations.count > 1 else { return locations.map { verifier.verify($0) } }
+        guard jobs > 1, locations.count > 1 else { return locations.map { verifier.verifyWalked($0) } }
         let results = Mutex<[Int: CaptureReport]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, locations.count)) { _ in
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < locations.count else { return }
-                let r = verifier.verify(locations[i])
+                let r = verifier.verifyWalked(locations[i])
                 results.withLock { $0[i] = r }
             }
         }

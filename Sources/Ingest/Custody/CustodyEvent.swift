@@ -109,6 +109,8 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         case digitalSignatureGeneration = "digital signature generation"
         /// A change of the archive's own settings (trust anchors): PREMIS `metadata modification`.
         case metadataModification = "metadata modification"
+        /// A record's media analyses made from its stored blobs (`analyze`): PREMIS `metadata extraction`.
+        case metadataExtraction = "metadata extraction"
 
         /// The vocabulary URI of the term.
         public var uri: String {
@@ -122,6 +124,7 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
             case .dissemination: "dis"
             case .digitalSignatureGeneration: "dsg"
             case .metadataModification: "mem"
+            case .metadataExtraction: "mee"
             }
             return "http://id.loc.gov/vocabulary/preservation/eventType/" + code
         }

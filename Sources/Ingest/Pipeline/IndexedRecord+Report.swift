@@ -53,6 +53,8 @@ extension IndexedRecord {
         failureCodes = other.failureCodes
         sidecars = rolledUpSidecars(primary: other.sidecars)
         reportJSON = other.reportJSON
+        // A report without its media analyses (`--defer-media`) leaves them to be made again.
+        if other.analyses?.state == .pending, analyses?.state != .pending { analyses = other.analyses }
     }
 }
 

@@ -7,10 +7,13 @@ public struct IngestItem: Sendable {
     /// `new` (a record entered the archive), `variant` (a known record arrived as other bytes:
     /// a second delivery-file variant, or a known delivery file whose sidecar or evidence files
     /// differ — a sidecar variant, see `IndexedRecord.SidecarVariant`), `present` (already
-    /// archived: no bytes and no state added), `failed` (could not be stored; the archive is
-    /// unchanged for it).
+    /// archived: nothing written, no event), `failed` (could not be stored; the archive is
+    /// unchanged for it), `path-added` (already archived, every file and state known, found
+    /// under a source path the record did not list: only that path is added to the variant,
+    /// with one `ingestion` event).
     public enum Outcome: String, Sendable, Codable, CaseIterable {
         case new, variant, present, failed
+        case pathAdded = "path-added"
     }
 
     /// The delivery file as found.

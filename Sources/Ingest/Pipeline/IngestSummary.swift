@@ -4,7 +4,7 @@ import Ground
 /// Counts of every outcome of one ingest run (the closing summary).
 public struct IngestSummary: Sendable, Equatable, Codable {
     public var captures = 0
-    /// `new`, `variant`, `present`, `failed` → count.
+    /// `new`, `variant`, `present`, `failed`, `path-added` → count.
     public var outcomes: [String: Int] = [:]
     /// `intact`, `tampered`, `unsigned`, `malformed` → count.
     public var integrity: [String: Int] = [:]

@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Foundation
 import Ground
 import Query
@@ -9,14 +10,13 @@ extension Ingestor {
     /// capture's `evidence/` and `disclosure/` folders in the CAS (one read and hash each,
     /// each opened by the descriptor walk), then verify the capture's snapshot: each file's
     /// CAS ID as its digest, and a source over exactly the staged bytes (memory for an inline
-    /// file, the hashed descriptor for a larger one) for what the verifier must read. A file
-    /// that changed while staged, or (a descriptor source) by the end of verification, fails
+    /// file, the staged chunks read back from the store for a larger one) for what the
+    /// verifier must read: each dump file is read once. A file that changed while staged fails
     /// the capture with `ingest.sourceChanged`. Never throws: a file that cannot be staged
     /// otherwise is left to the verifier, which reports it.
     func prepare(_ location: CaptureLocation) -> PreparedCapture {
         var staged: [String: BlobStage] = [:]
         var files: [String: CaptureSnapshot.File] = [:]
-        var descriptors: [FileByteSource] = []
         var bytes: UInt64 = 0
         var budget = options.inlineCaptureBudget
         func failed(_ change: FileChange) -> PreparedCapture {
@@ -34,9 +34,15 @@ extension Ingestor {
             p.storageFailure = error
             return p
         }
-        for file in Self.filesToStage(location) {
+        let walk = Self.walk(location)
+        var unread: [String: FileOpenError] = [:]
+        for file in walk.files {
             let limit = min(options.inlineFileLimit, budget)
-            guard let opened = try? file.open() else { continue }
+            let opened: FileByteSource
+            do { opened = try file.open() } catch {
+                unread[file.path] = error
+                continue
+            }
             let blob: BlobStage
             do { blob = try archive.blobs.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
                 return failed(change)
@@ -44,6 +50,7 @@ extension Ingestor {
                 // The store itself failed: nothing of the capture is stored, the run stops.
                 return storeFailed(error)
             } catch {
+                unread[file.path] = .cannotOpen(path: file.path, errno: Errno(rawValue: (error as? CASError)?.inputErrno ?? Errno.ioError.rawValue))
                 continue
             }
             if blob.isInline { budget -= Int(blob.size) }
@@ -51,23 +58,26 @@ extension Ingestor {
             bytes += blob.size
             if let inline = blob.inlineBytes {
                 files[file.path] = .init(id: blob.id, source: MemoryByteSource(inline), bytes: inline)
-            } else if file.path == location.deliveryFile || file.relative.depth == 1 {
-                // Files the verifier reads (C2PA validation, bundles, libav's measurements of the
-                // audio master and second view: the top of evidence/ and disclosure/): the
-                // hashed descriptor. Ring frames are many and only hashed.
-                files[file.path] = .init(id: blob.id, source: opened)
-                descriptors.append(opened)
             } else {
-                // The verifier needs only the digest: no descriptor held (a capture of many
-                // large frames does not hold one per frame).
-                files[file.path] = .init(id: blob.id, source: nil)
+                // Streamed: the store's copy read back (LMDB: the staged chunks; S3: ranged GETs), so
+                // the dump file's bytes are read once, by the staging, and the verifier (C2PA,
+                // bundles, libav) reads exactly what is stored. No descriptor is held: the file
+                // was confirmed unchanged when staged and is not read again.
+                do { files[file.path] = .init(id: blob.id, source: try archive.blobs.source(of: blob)) } catch {
+                    return storeFailed(error)
+                }
             }
         }
         if let stored = unchangedReport(location, staged: staged) {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: stored,
                                    staged: staged, bytes: bytes, unchanged: true)
         }
-        let report = verifier.verify(CaptureSnapshot(location: location, files: files))
+        // Presence and listings from the walk that found these files, never asked again.
+        let folder = (location.captureFolder ?? "") + "/"
+        let listing = walk.listing(stagedSizes: Dictionary(staged.compactMap { path, blob in
+            path.hasPrefix(folder) ? (String(path.dropFirst(folder.count)), Int64(blob.size)) : nil
+        }, uniquingKeysWith: { a, _ in a }))
+        let report = verifier.verify(CaptureSnapshot(location: location, files: files, listing: listing, unread: unread))
         // One read: is the record in the archive already? If not (the usual case), the worker
         // makes what only a new record needs — its thumbnail (from the snapshot's delivery
         // source) and its stored report JSON — so the single writer does not; a present record
@@ -79,12 +89,6 @@ extension Ingestor {
                 ? try thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
         } catch {
             return storeFailed(error)
-        }
-        // The descriptors read again by the verifier (and the thumbnail) are still the files
-        // that were hashed.
-        for d in descriptors {
-            // (The thumbnail is staged inline: nothing of it is written before commit.)
-            do { try d.confirmUnchanged() } catch { return failed(error) }
         }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                staged: staged, bytes: bytes,

@@ -48,7 +48,9 @@ extension Ingestor {
         // The record as this capture describes it (its report JSON usually made by the worker);
         // a present capture with nothing new needs none of it.
         func makeFresh() throws -> IndexedRecord {
-            try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
+            var fresh = try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
+            fresh.analyses = analyses(for: p)
+            return fresh
         }
         if var existing = try writer.get(recordId: recordId) {
             if let blob = report.sha256, !existing.variants.contains(where: { $0.blobId == blob }) {
@@ -79,6 +81,7 @@ extension Ingestor {
                 let blob = report.sha256
                 if let i = existing.variants.firstIndex(where: { $0.blobId == blob }),
                    !existing.variants[i].sourcePaths.contains(p.sourcePath) {
+                    item.outcome = .pathAdded  // something is written: not `present`
                     existing.variants[i].sourcePaths.append(p.sourcePath)
                     existing.merge(files: IndexedRecord.storedFiles(report))
                     try writer.put(existing)

@@ -10,12 +10,12 @@ extension Ingestor {
     /// worker saw a record of a later variant depends on timing, so a variant never takes one
     /// (the records stay the same whatever the number of workers or an interruption). Decoded from the
     /// very bytes staged under the delivery blob's ID when they are in memory, else from
-    /// `source` (the snapshot's: the descriptor that was hashed), else from the file. A picture
+    /// `source` (the snapshot's: the store's copy read back), else from the file. A picture
     /// that cannot be decoded gives an entry with a finding and no blob; the blob store failing
     /// to stage it (S3 unreachable, LMDB failure) is thrown: the run stops, no finding recorded.
     func thumbnail(_ location: CaptureLocation, report: CaptureReport, staged: [String: BlobStage],
                    source snapshotSource: (any ByteSource)? = nil) throws -> PreparedThumbnail? {
-        guard options.thumbnails, let source = report.sha256, report.recordId != nil else { return nil }
+        guard options.thumbnails, !options.deferAnalyses, let source = report.sha256, report.recordId != nil else { return nil }
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id == source ? $0.inlineBytes : nil }
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,

@@ -29,6 +29,10 @@ public final class Ingestor: Sendable {
         public var aheadInlineBytes = 32 << 20
         /// Make and store a thumbnail of each new record's delivery file (a derived blob).
         public var thumbnails = true
+        /// Commit records with their media analyses `pending` (`ingest --defer-media`): no
+        /// thumbnail is made and the verifier should not measure media; `analyze` does both
+        /// later from the stored blobs (`Analysis.Analyzer`).
+        public var deferAnalyses = false
         public init() {}
     }
 

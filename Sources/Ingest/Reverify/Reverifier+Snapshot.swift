@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import CaptureFormat
 import Ground
@@ -41,5 +42,24 @@ extension Reverifier {
             files[folder + "/" + stored.relativePath] = .init(id: stored.blobId, source: s)
         }
         return CaptureSnapshot(location: location, files: files, listing: loose ? nil : listing)
+    }
+}
+
+extension CaptureReport {
+    /// Notes about a sink's entry that the archive cannot find again: a symlink is never
+    /// followed or stored, so from the store that sink is only absent.
+    static let unstoredSymlinkNotes: Set<String> = ["symlink", "symlink-escapes-dump"]
+
+    /// Keeps the walk's finding that the store cannot reproduce (issue 12 (g)): a sink that
+    /// was a symlink at ingest (`stored`, the record's report) and is found again in the same
+    /// state with nothing there keeps its `symlink` / `symlink-escapes-dump` note, so the
+    /// re-verified report still says why the sink is missing.
+    mutating func keepUnstoredSymlinkNotes(of stored: CaptureReport) {
+        for i in sidecars.indices where sidecars[i].actualSha256 == nil {
+            guard let before = stored.sidecars.first(where: { $0.sink == sidecars[i].sink }), before.state == sidecars[i].state,
+                  before.actualSha256 == nil else { continue }
+            let kept = before.notes.filter { Self.unstoredSymlinkNotes.contains($0) && !sidecars[i].notes.contains($0) }
+            sidecars[i].notes += kept
+        }
     }
 }

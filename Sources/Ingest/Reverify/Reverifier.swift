@@ -38,13 +38,24 @@ public struct Reverifier: Sendable {
         }
     }
 
-    /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each.
-    public func run(_ ids: [ContentID]?, onResult: (Result) -> Void) throws {
+    /// Re-verifies the records `ids` (all records when nil), calling `onResult` for each. A
+    /// record whose stored bytes no longer match their SHA-256 (`index.record.damaged`) is not
+    /// re-verified and nothing is written for it: it is passed to `onRefused` and the others go
+    /// on. Without `onRefused`, the first such refusal is thrown once every other record is done.
+    public func run(_ ids: [ContentID]?, onRefused: ((ContentID, QueryError) -> Void)? = nil,
+                    onResult: (Result) -> Void) throws {
         let all = try ids ?? archive.index.query(RecordFilter()).matches
+        var firstRefusal: QueryError?
         for id in all {
-            guard let record = try archive.index.get(recordId: id) else { continue }
+            let record: IndexedRecord?
+            do { record = try archive.index.get(recordId: id) } catch let error as QueryError where error.code == StatusCode.indexRecordDamaged {
+                if let onRefused { onRefused(id, error) } else if firstRefusal == nil { firstRefusal = error }
+                continue
+            }
+            guard let record else { continue }
             onResult(try reverify(record))
         }
+        if let firstRefusal { throw firstRefusal }
     }
 
     func reverify(_ record: IndexedRecord) throws -> Result {
@@ -63,6 +74,7 @@ public struct Reverifier: Sendable {
         var report = verifier.verify(snapshot)
         let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
         report.path = stored?.path ?? report.path
+        if let stored { report.keepUnstoredSymlinkNotes(of: stored) }
         let now = CustodyLog.timestamp(Date())
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
