@@ -117,7 +117,7 @@ extension Ingestor {
     /// fails one capture.
     static func isStorageFailure(_ error: any Error) -> Bool {
         if LMDBError.underlying(error) != nil { return true }
-        if let e = error as? any NamedError, e.statusCode.hasPrefix("cas.storage") || e.statusCode.hasPrefix("s3.") { return true }
+        if let e = error as? any NamedError, e.statusCode.hasPrefix(StatusCode.casStorage) || e.statusCode.hasPrefix("s3.") { return true }
         return false
     }
 
