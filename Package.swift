@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
+        // An archive's blobs in S3 with their ledger in the archive's LMDB environment (init --blobs).
+        .target(name: "ArchiveS3", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "S3"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
         .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query", "Archive", "Crypto"]),
@@ -73,7 +75,7 @@ let package = Package(
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
         .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "LMDB"]),
-        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA"]),
+        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),
@@ -83,7 +85,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -105,7 +107,7 @@ let package = Package(
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
-                                                 "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis"]),
+                                                 "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),

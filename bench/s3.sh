@@ -17,10 +17,18 @@
 # default 4), S3_BENCH_ROUNDS (default 3), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips
 # it), S3_BENCH_CONCURRENCY (parts in flight of our multipart put; default: the store's, 4),
 # S3_BENCH_PART_MIB (our part size and multipart threshold; default: the store's, 8).
+# Then ingest MB/s of one capture-synth dump into an LMDB archive and into an S3-backed one
+# (init --blobs s3://BUCKET/PREFIX) on the same server, same run (release exhibit-archive):
+# S3_BENCH_INGEST_STILLS (default 200; 0 skips it), S3_BENCH_INGEST_VIDEOS (default 2),
+# S3_BENCH_INGEST_SECONDS (video length, default 10), S3_BENCH_INGEST_JOBS (default: cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
 swift build -c release --product S3Bench >&2
+if [ "${S3_BENCH_INGEST_STILLS:-200}" -gt 0 ]; then
+    swift build -c release --product exhibit-archive >&2
+    swift build -c release --product capture-synth >&2
+fi
 BIN=.build/release/S3Bench
 PEER=(.venv/bin/python tests/peers/s3_peer.py)
 if [ -z "${AWS_ENDPOINT_URL_S3:-}" ] || [ -z "${EXHIBIT_S3_BUCKET:-}" ]; then
@@ -128,6 +136,33 @@ if [ "$BIG" -gt 0 ]; then
         "$(calc "$(field peak-rss-kb "$DIR/big-put.out") / 1024")" \
         "$(calc "($BIG * 1048576) / $(field seconds "$DIR/big-get.out") / 1e6")" \
         "$(calc "$(field peak-rss-kb "$DIR/big-get.out") / 1024")" "$(calc "$boto_rss / 1024")"
+fi
+STILLS=${S3_BENCH_INGEST_STILLS:-200}
+if [ "$STILLS" -gt 0 ]; then
+    XA=.build/release/exhibit-archive
+    .build/release/capture-synth "$DIR/dump" --stills "$STILLS" --videos "${S3_BENCH_INGEST_VIDEOS:-2}" \
+        --video-seconds "${S3_BENCH_INGEST_SECONDS:-10}" --seed 11 >/dev/null 2>&1
+    dump_bytes=$(du -sb --apparent-size "$DIR/dump/captures" | cut -f1)
+    find "$DIR/dump/captures" -type f -exec cat {} + >/dev/null  # page cache warm: both ingests read from memory
+    trust=(--trust "$DIR/dump/trust/signer-root.pem" --tsa-trust "$DIR/dump/trust/tsa-root.pem")
+    jobs=(--jobs "${S3_BENCH_INGEST_JOBS:-$(nproc)}")
+    ingest_secs() {  # archive; prints the ingest's wall seconds
+        local t0 t1; t0=$(date +%s.%N)
+        "$XA" ingest --archive "$1" "${jobs[@]}" "${trust[@]}" "$DIR/dump" >/dev/null 2>"$DIR/ingest.err" || [ $? -eq 1 ]
+        t1=$(date +%s.%N); calc "$t1 - $t0"
+    }
+    "$XA" init --archive "$DIR/lmdb" >/dev/null
+    "$XA" init --archive "$DIR/s3" --blobs "s3://$EXHIBIT_S3_BUCKET/$RUN/ingest" >/dev/null
+    echo "ingest load before: $(cat /proc/loadavg)"
+    lmdb_s=$(ingest_secs "$DIR/lmdb")
+    s3_s=$(ingest_secs "$DIR/s3")
+    [ "$("$XA" audit --archive "$DIR/s3" | head -1 | awk '{print $5}')" = "$("$XA" audit --archive "$DIR/lmdb" | head -1 | awk '{print $5}')" ] \
+        || echo "bench: the two archives hold different blob counts" >&2
+    printf '\ningest of one dump (%d MB, %d stills + videos), same run:\n\n| blobs in | seconds | ingest MB/s | ratio to LMDB |\n|---|---|---|---|\n' \
+        "$((dump_bytes / 1000000))" "$STILLS"
+    printf '| LMDB (archive directory) | %.2f | %.1f | 1.00x |\n' "$lmdb_s" "$(calc "$dump_bytes / $lmdb_s / 1e6")"
+    printf '| S3 (RGW, %s) | %.2f | %.1f | %.2fx |\n' "$AWS_ENDPOINT_URL_S3" "$s3_s" "$(calc "$dump_bytes / $s3_s / 1e6")" \
+        "$(calc "$lmdb_s / $s3_s")"
 fi
 echo "load after: $(cat /proc/loadavg)"
 echo "targets: put and get ratios >= 1.0x; peak RSS constant (independent of the object size)"

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
 
 DEMO=${DEMO_DIR:-./demo}
+# `init` of the demo's archive (scripts/demo-s3.sh sets INIT to make an S3-backed one).
 export EXHIBIT_ARCHIVE="$DEMO/archive"
 BIN=".build/release/exhibit-archive"
 SYNTH=".build/release/capture-synth"
@@ -26,7 +27,7 @@ step_cas() {
     mkdir -p "$DEMO"
     head -c $((8 * 1024 * 1024 + 12345)) /dev/urandom > "$DEMO/sample.bin"
     printf 'Exhibit Archive demo sample\n' > "$DEMO/note.txt"
-    run init
+    ${INIT:-run init}
     run put "$DEMO/sample.bin" "$DEMO/note.txt"
     run put "$DEMO/sample.bin"            # known: stored once
     local id
@@ -73,6 +74,8 @@ step_export() {
     echo "Open the report in a browser: $DEMO/bag/report.html" >&2
 }
 
+# scripts/demo-s3.sh sources this file for its steps (DEMO_STEPS_ONLY=1) and runs them itself.
+[ "${DEMO_STEPS_ONLY:-}" = 1 ] && return 0
 STEPS=(step_setup step_cas step_synth step_ingest step_query step_export)
 for s in "${STEPS[@]}"; do "$s"; done
 step "demo done"

@@ -24,6 +24,11 @@ public protocol RecordStore<Record>: AnyObject, Sendable {
     @discardableResult
     func put(_ record: Record, custody: [CustodyAppend]) throws -> [StoredCustodyEvent]
 
+    /// Runs `body` in one write transaction (serialized with every other writer) and commits
+    /// what it did — records, reports, custody events — together, or nothing when it throws.
+    /// `body` must be re-runnable: a store may run it again (LMDB after growing its map).
+    func write<R>(_ body: (any RecordWriter<Record>) throws -> R) throws -> R
+
     /// Stores a report by its SHA-256 (put-if-absent; reports are never deleted: custody events
     /// name them). Returns its ID.
     @discardableResult

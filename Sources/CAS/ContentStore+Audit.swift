@@ -30,6 +30,14 @@ public struct AuditReport: Equatable, Sendable {
     public var bytesChecked: UInt64 = 0
     public var damaged: [BlobDamage] = []
     public var isClean: Bool { damaged.isEmpty }
+
+    /// `fraction` of `ids` (all of them at 1), chosen at random, at least one when there are
+    /// any, in ID order.
+    public static func sample(_ ids: [ContentID], fraction: Double) -> [ContentID] {
+        guard fraction < 1.0 else { return ids }
+        let keep = ids.isEmpty ? 0 : max(1, Int((Double(ids.count) * max(0, fraction)).rounded(.up)))
+        return Array(ids.shuffled().prefix(keep)).sorted()
+    }
 }
 
 extension ContentStore {
@@ -52,13 +60,9 @@ extension ContentStore {
     /// (blobs done, bytes done) after each blob.
     public func audit(sample: Double = 1.0, progress: ((Int, UInt64) -> Void)? = nil) throws -> AuditReport {
         var report = AuditReport()
-        var ids = try blobIDs()
-        report.blobsInStore = ids.count
-        if sample < 1.0 {
-            let keep = ids.isEmpty ? 0 : max(1, Int((Double(ids.count) * max(0, sample)).rounded(.up)))
-            ids.shuffle()
-            ids = Array(ids.prefix(keep)).sorted()
-        }
+        let all = try blobIDs()
+        report.blobsInStore = all.count
+        let ids = AuditReport.sample(all, fraction: sample)
         for id in ids {
             let (damage, bytes) = try auditBlob(id)
             report.blobsChecked += 1

@@ -33,7 +33,7 @@ extension ContentStore {
     /// Writes the blob into an existing FIFO or character device: opened without creating,
     /// truncating or following a link, and checked again on the descriptor (`fstat`), so a node
     /// swapped for something else after `lstat` is refused.
-    func stream(_ id: ContentID, into path: String, verify: Bool) throws {
+    static func stream(into path: String, _ read: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let fd: FileDescriptor
         let kind: FileStatus.Kind
         do {
@@ -43,7 +43,7 @@ extension ContentStore {
         guard kind == .fifo || kind == .characterDevice else {
             throw CASError.outputRefused(path: path, reason: "changed while being opened")
         }
-        try read(id, verify: verify) { buf in
+        try read { buf in
             do throws(Errno) { try fd.write(all: buf) } catch { throw CASError.input(path: path, errno: error.rawValue) }
         }
     }

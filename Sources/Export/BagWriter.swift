@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Crypto
 import Foundation
@@ -48,12 +49,12 @@ public final class BagWriter {
     }
 
     /// Streams one payload file out of the store into `data/…`.
-    public func writePayload(_ entry: PayloadPlan.Entry, from store: ContentStore) throws(ExportError) {
+    public func writePayload(_ entry: PayloadPlan.Entry, from store: any BlobStore) throws(ExportError) {
         let id = entry.blobId
         let target = staging + "/" + entry.bagPath
         try Self.makeDirectory((target as NSString).deletingLastPathComponent)
         do {
-            try store.export(id, to: target, verify: true)
+            try store.export(id, to: target)
         } catch let e as CASError {
             switch e {
             case .input(let p, let err): throw .io(path: p, errno: err)
@@ -61,6 +62,13 @@ public final class BagWriter {
                 recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.description)
             default: throw .blobRefused(recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.code)
             }
+        } catch let e as any NamedError {
+            // Another store: a blob gone or not its ID is refused; the store itself failing
+            // (`s3.unavailable`, `s3.credentials.rejected`, …) is no verdict on the blob.
+            if [StatusCode.s3NotFound, StatusCode.s3IntegrityMismatch, StatusCode.s3IntegrityRejected].contains(e.statusCode) {
+                throw .blobRefused(recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.statusCode)
+            }
+            throw .blobStoreUnavailable(blobId: id.hex, reason: "\(e)")
         } catch {
             throw .io(path: target, errno: EIO)
         }

@@ -17,6 +17,10 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The CAS refused a blob: its bytes no longer match its ID (or a chunk is missing).
     /// `reason` is the CAS error code (`cas.chunk.damaged`, `cas.blob.mismatch`, …).
     case blobRefused(recordId: String, path: String, blobId: String, reason: String)
+    /// The blob store itself could not be used while a blob was read (S3 unreachable after
+    /// the retries, credentials refused): nothing is known to be wrong with the blob; exit 3.
+    /// `reason` is the store's error, code first (`s3.credentials.rejected: …`).
+    case blobStoreUnavailable(blobId: String, reason: String)
     /// Writing the bag failed.
     case io(path: String, errno: Int32)
     /// The archive key could not be created, loaded or used.
@@ -41,6 +45,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsafePath: StatusCode.exportUnsafePath
         case .pathCollision: StatusCode.exportPathCollision
         case .blobRefused: StatusCode.exportBlobRefused
+        case .blobStoreUnavailable: StatusCode.exportBlobStoreUnavailable
         case .io: StatusCode.exportIo
         case .archiveKey: StatusCode.exportArchiveKey
         case .custody: StatusCode.exportCustody
@@ -60,6 +65,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pathCollision(let r, let p): "\(code): record \(r): two different files for \(p)"
         case .blobRefused(let r, let p, let b, let why):
             "\(code): record \(r): \(p): blob \(b) no longer matches its ID (\(why)); export aborted, no bag written"
+        case .blobStoreUnavailable(let b, let why): "\(code): blob \(b) could not be read: \(why); export aborted, no bag written"
         case .io(let p, let e): "\(code): \(p): \(String(cString: strerror(e)))"
         case .archiveKey(let m): "\(code): \(m)"
         case .notPlaced(let staging, let destination, let reason):

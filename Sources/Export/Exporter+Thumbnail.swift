@@ -1,4 +1,4 @@
-import CAS
+import Archive
 import Ground
 import Media
 import Query

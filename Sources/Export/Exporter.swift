@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Crypto
 import Foundation
@@ -79,7 +80,7 @@ public final class Exporter {
         public var pdf: String?
     }
 
-    let store: ContentStore
+    let store: any BlobStore
     let key: ArchiveKey
     public var reverifier: Reverifier?
     public var thumbnailer: Thumbnailer?
@@ -89,9 +90,14 @@ public final class Exporter {
     /// next export can remove (or finish) the folder of a killed export.
     public var journal: ExportJournal?
 
-    public init(store: ContentStore, key: ArchiveKey) {
+    public init(store: any BlobStore, key: ArchiveKey) {
         self.store = store
         self.key = key
+    }
+
+    /// Over the LMDB content store's blobs.
+    public convenience init(store: ContentStore, key: ArchiveKey) {
+        self.init(store: LMDBBlobStore(store), key: key)
     }
 
     public func export(_ records: [IndexedRecord], options: Options) throws(ExportError) -> Summary {

@@ -143,6 +143,7 @@ public enum StatusCode {
     // MARK: export.*
     public static let exportArchiveKey = "export.archiveKey"
     public static let exportBlobRefused = "export.blobRefused"
+    public static let exportBlobStoreUnavailable = "export.blobStore.unavailable"
     public static let exportCustody = "export.custody"
     public static let exportDigestUnsupported = "export.digestUnsupported"
     public static let exportIo = "export.io"

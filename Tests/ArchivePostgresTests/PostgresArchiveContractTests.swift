@@ -52,6 +52,11 @@ import Testing
         try ArchiveContract.variants(try Self.subject(pg))
     }
 
+    @Test func writeCommitsTogether() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.writeCommitsTogether(try Self.subject(pg))
+    }
+
     @Test func analysesFilter() throws {
         let pg = try MigratedSchema()
         try ArchiveContract.analysesFilter(try Self.subject(pg))

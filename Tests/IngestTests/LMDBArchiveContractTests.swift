@@ -16,6 +16,7 @@ import Testing
 
     @Test func variants() throws { try run { try ArchiveContract.variants($0) } }
 
+    @Test func writeCommitsTogether() throws { try run { try ArchiveContract.writeCommitsTogether($0) } }
     @Test func analysesFilter() throws { try run { try ArchiveContract.analysesFilter($0) } }
 
     @Test func queryAnswers() throws {

@@ -36,7 +36,7 @@ import Verify
                         _ = pwrite(fd, &b, 1, off_t(st.st_size / 2))
                         close(fd)
                         writes += 1
-                        usleep(5_000)
+                        usleep(100)  // a write to each file every ~0.2 ms: a staging read (tens of µs) must overlap some (a read is the only window since issue 12 (b))
                     }
                     flip ^= 0xff
                 }

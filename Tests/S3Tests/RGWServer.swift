@@ -23,20 +23,13 @@ struct RGWServer: Sendable {
     static func get() throws -> RGWServer { try shared.get() }
 
     private static func start() -> Result<RGWServer, RGWStartFailure> {
-        var env = ProcessInfo.processInfo.environment
-        let cephDir = env["EXHIBIT_CEPH_DIR"] ?? "/tmp/exhibit-ceph"
-        if env["AWS_ENDPOINT_URL_S3"] == nil || env["EXHIBIT_S3_BUCKET"] == nil {
-            let run = Run.capture(["bash", repository.appendingPathComponent("scripts/services/ceph-up.sh").path, cephDir])
-            guard run.status == 0 else { return .failure(RGWStartFailure(message: "ceph-up.sh exited \(run.status): \(run.stderr)")) }
-            for line in run.stdout.split(separator: "\n") where line.hasPrefix("export ") {
-                let assignment = line.dropFirst(7)
-                guard let eq = assignment.firstIndex(of: "=") else { continue }
-                env[String(assignment[..<eq])] = String(assignment[assignment.index(after: eq)...])
-            }
+        switch CephTestServer.environment() {
+        case .failure(let f): return .failure(RGWStartFailure(message: f.message))
+        case .success(let (env, cephDir)):
+            guard let bucket = env["EXHIBIT_S3_BUCKET"] else { return .failure(RGWStartFailure(message: "no EXHIBIT_S3_BUCKET")) }
+            return .success(RGWServer(environment: env, bucket: bucket, lockBucket: env["EXHIBIT_S3_LOCK_BUCKET"] ?? "exhibit-test-lock",
+                                      cephDir: cephDir))
         }
-        guard let bucket = env["EXHIBIT_S3_BUCKET"] else { return .failure(RGWStartFailure(message: "no EXHIBIT_S3_BUCKET")) }
-        return .success(RGWServer(environment: env, bucket: bucket, lockBucket: env["EXHIBIT_S3_LOCK_BUCKET"] ?? "exhibit-test-lock",
-                                  cephDir: cephDir))
     }
 
     func client(retry: S3RetryPolicy = .default) throws -> S3Client {

@@ -1,7 +1,11 @@
+import Archive
 import CAS
+import Export
 import Foundation
+import Ground
 import Ingest
 import LMDB
+import S3
 
 /// Parses, runs and maps errors to exit codes: usage errors → 2 (message and usage on
 /// stderr), archive errors → 3, other failures → 1.
@@ -67,6 +71,15 @@ public enum CommandRunner {
             } catch let e as LMDBError {
                 console.err("Error: \(CASError.storage(e))")
                 return .archiveUnusable
+            } catch let e as S3Error {
+                console.err("Error: \(e)")
+                return exitCode(for: e)
+            } catch let e as ExportError where e.code == StatusCode.exportBlobStoreUnavailable {
+                console.err("Error: \(e)")
+                return .archiveUnusable
+            } catch let e as ArchiveConfigurationError {
+                console.err("Error: \(e)")
+                return .archiveUnusable
             } catch {
                 console.err("Error: \(error)")
                 return .failure
@@ -79,6 +92,16 @@ public enum CommandRunner {
         switch error {
         case .notAnArchive, .unsupportedFormat, .storage: .archiveUnusable
         default: .failure
+        }
+    }
+
+    /// The exit code an object-store error means: a blob missing or not matching its ID is
+    /// 1 (as `cas.*` damage is); the store unreachable, credentials refused or missing, the
+    /// bucket absent or misconfigured is 3 (the archive cannot be used).
+    public static func exitCode(for error: S3Error) -> ExitCode {
+        switch error.code {
+        case .notFound, .integrityMismatch, .integrityRejected, .rangeInvalid, .input: .failure
+        default: .archiveUnusable
         }
     }
 

@@ -46,8 +46,8 @@ struct AnalyzeCommand: Command {
             options.jobs = n
         }
         options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
-        let archive = try Archive(store: context.openStore())
-        let analyzer = Analyzer(records: archive.records, blobs: LMDBBlobStore(archive.store), custody: archive.custodyStore,
+        let archive = try context.openArchive()
+        let analyzer = Analyzer(records: archive.records, blobs: archive.blobs, custody: archive.custodyStore,
                                 verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: options)
         let ids = try QueryCommand.queryErrors { try analyzer.select(selection?.filters ?? [RecordFilter()]) }
         let c = context.console

@@ -1,3 +1,4 @@
+import ArchiveS3
 import CAS
 import Ingest
 import Query
@@ -16,18 +17,26 @@ struct AuditCommand: Command {
     damaged' (when the archive has records). JSON: one {"type":"damage",...} line per
     damaged blob, one {"type":"recordDamage",...} line per damaged record, then
     {"type":"summary",...} (with "records" and "recordsDamaged" when the archive has
-    records). Exit 1 if any blob or record is damaged.
+    records). Exit 1 if any blob or record is damaged. Blobs in S3 (init --blobs): every blob
+    the archive's ledger lists is fetched and re-hashed; an object deleted or overwritten
+    behind the archive's back is 'damaged <blob> problem s3.notFound: …' or
+    'damaged <blob> problem s3.integrity.mismatch: …'.
     """
     static let options = [OptionSpec("sample", value: "fraction", help: "Check a random fraction (0 to 1) of the blobs.")]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let sample = try args.double("sample", in: 0...1) ?? 1
-        let store = try context.openStore(access: .readIfNotWritable)
+        let archive = try context.openArchive(access: .readIfNotWritable)
+        let store = archive.store
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
+        let s3 = archive.blobs as? S3ArchiveBlobStore
         if bar.isShown, let s = try? store.stats() {
-            bar.setTotal(items: Int((Double(s.blobs) * sample).rounded(.up)), bytes: UInt64(Double(s.logicalBytes) * sample))
+            let totals: (blobs: Int64, bytes: Int64) = s3 != nil ? try S3ArchiveBlobStore.ledgerTotals(in: store.environment)
+                                                                : (Int64(s.blobs), Int64(s.logicalBytes))
+            bar.setTotal(items: Int((Double(totals.blobs) * sample).rounded(.up)), bytes: UInt64(Double(totals.bytes) * sample))
         }
-        let report = try store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
+        let report = try s3.map { try $0.auditBlobs(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) } }
+            ?? store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
         let recordAudit = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment).auditRecords() }
         bar.finish()
         let c = context.console

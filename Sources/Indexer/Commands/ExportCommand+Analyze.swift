@@ -15,7 +15,7 @@ extension ExportCommand {
         guard !pending.isEmpty else { return records }
         var options = Analyzer.Options()
         options.agent = agent
-        let analyzer = Analyzer(records: archive.records, blobs: LMDBBlobStore(archive.store), custody: archive.custodyStore,
+        let analyzer = Analyzer(records: archive.records, blobs: archive.blobs, custody: archive.custodyStore,
                                 verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: options)
         var analysed: [ContentID: IndexedRecord] = [:]
         _ = try analyzer.run(pending) { r in

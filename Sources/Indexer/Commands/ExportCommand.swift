@@ -1,4 +1,3 @@
-import CAS
 import Export
 import Foundation
 import Ground
@@ -62,7 +61,7 @@ struct ExportCommand: Command {
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"),
                                          environment: context.environment)
 
-        let archive = try QueryCommand.queryErrors { try Archive(store: context.openStore()) }
+        let archive = try QueryCommand.queryErrors { try context.openArchive() }
         guard let key = try ArchiveKey.load(archive: archive.store.directory) else {
             throw ExportError.archiveKey("the archive has no key: run `exhibit-archive init` on it")
         }
@@ -97,7 +96,7 @@ struct ExportCommand: Command {
 
         let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa))
-        let exporter = Exporter(store: archive.store, key: key)
+        let exporter = Exporter(store: archive.blobs, key: key)
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }

@@ -1,3 +1,4 @@
+import ArchiveS3
 import CAS
 import Export
 import Ingest
@@ -12,12 +13,18 @@ struct GCCommand: Command {
     damaged. Staging folders of killed exports (.<DIR>.export-<pid>.partial, from the archive's
     export journal): removed when their replication event never committed, moved to <DIR> when
     it did. Stale $TMPDIR/exhibit-reverify-<pid>-* folders of dead processes: removed.
+    Blobs in S3 (init --blobs): objects under PREFIX/blobs/ that the archive's blob ledger does
+    not list (uploaded by an ingest or put killed before its commit) are deleted, unless another
+    live process is staging; every unfinished multipart upload is aborted. Text: 'gc: s3 removed
+    <n> objects, <bytes> bytes, <u> aborted uploads[, <r> kept by retention]'; JSON adds
+    s3ObjectsRemoved, s3BytesRemoved, s3ObjectsRetained, s3UploadsAborted, s3SkippedBusy.
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore()
+        let archive = try context.openArchive()
+        let store = archive.store
         let r = try store.collectGarbage()
-        let archive = try Archive(store: store)
+        let s3 = try (archive.blobs as? S3ArchiveBlobStore)?.collectGarbage()
         let exports = ExportRecovery.run(journal: try ExportJournal(environment: store.environment), custody: archive.custody)
         let reverify = ReverifyScratch.removeStale()
         func count(_ k: ExportRecovery.Action.Kind) -> Int64 { Int64(exports.filter { $0.kind == k }.count) }
@@ -28,7 +35,10 @@ struct GCCommand: Command {
                             ("pendingCleared", .int(Int64(r.pendingCleared))),
                             ("skippedBusy", .bool(r.skippedBusy)), ("skippedDamaged", .bool(r.skippedDamaged)),
                             ("exportsRemoved", .int(count(.removed))), ("exportsCompleted", .int(count(.completed))),
-                            ("exportsKept", .int(count(.kept))), ("reverifyFoldersRemoved", .int(Int64(reverify.count)))]))
+                            ("exportsKept", .int(count(.kept))), ("reverifyFoldersRemoved", .int(Int64(reverify.count)))]
+                           + (s3.map { s in [("s3ObjectsRemoved", .int(Int64(s.objectsRemoved))), ("s3BytesRemoved", .int(Int64(s.bytesRemoved))),
+                                             ("s3ObjectsRetained", .int(Int64(s.objectsRetained))), ("s3UploadsAborted", .int(Int64(s.uploadsAborted))),
+                                             ("s3SkippedBusy", .bool(s.skippedBusy))] } ?? [])))
         } else {
             if r.skippedBusy {
                 c.out("gc: skipped, a put is running")
@@ -36,6 +46,14 @@ struct GCCommand: Command {
                 c.out("gc: skipped, a blob record is damaged (run audit)")
             } else {
                 c.out("gc: removed \(r.chunksRemoved) chunks, \(r.bytesRemoved) bytes, \(r.pendingCleared) interrupted puts")
+            }
+            if let s = s3 {
+                if s.skippedBusy {
+                    c.out("gc: s3 skipped, another process is staging blobs")
+                } else {
+                    c.out("gc: s3 removed \(s.objectsRemoved) objects, \(s.bytesRemoved) bytes, \(s.uploadsAborted) aborted uploads"
+                          + (s.objectsRetained > 0 ? ", \(s.objectsRetained) kept by retention" : ""))
+                }
             }
             for a in exports { c.out("gc: \(a.kind.rawValue) export staging folder \(a.staging) (process \(a.pid)): \(a.detail)") }
             for f in reverify { c.out("gc: removed reverify folder \(f.path) (process \(f.pid))") }

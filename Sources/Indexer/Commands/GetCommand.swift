@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Foundation
 import Ground
@@ -17,11 +18,11 @@ struct GetCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try parseID(args.positionals[0], command: name)
-        let store = try context.openStore(access: .readIfNotWritable)
+        let blobs = try context.openArchive(access: .readIfNotWritable).blobs
         if let output = args.value("output") {
-            try store.export(id, to: output)
+            try blobs.export(id, to: output)
         } else {
-            try store.read(id) { try context.console.writeOut($0) }
+            try blobs.get(id) { try context.console.writeOut($0) }
         }
         return .success
     }

@@ -49,7 +49,7 @@ struct IngestCommand: Command {
         options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let extraSigners = try certificates(args.allValues("trust"), label: "--trust", command: name)
         let extraTSA = try certificates(args.allValues("tsa-trust"), label: "--tsa-trust", command: name)
-        let archive = try Archive(store: context.openStore())
+        let archive = try context.openArchive()
         var verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
         verifier.measuresMedia = !args.flag("no-media") && !args.flag("defer-media")

@@ -1,9 +1,11 @@
+import Archive
 import CAS
 import Export
 
 /// `init`: creates the archive directory (0700), its LMDB environment (files 0600) and the
 /// archive's P-256 signing key (`archive-key.pem`, 0600) with a self-signed certificate
-/// (`archive-cert.pem`) that exports sign their custody report with.
+/// (`archive-cert.pem`) that exports sign their custody report with. With `--blobs
+/// s3://BUCKET[/PREFIX]` the blobs live in an S3 bucket (`archive.json`, docs/archive.md).
 struct InitCommand: Command {
     static let name = "init"
     static let abstract = "Create an empty archive (or check an existing one)."
@@ -12,21 +14,83 @@ struct InitCommand: Command {
     Also creates the archive's P-256 signing key archive-key.pem (mode 0600) and its
     self-signed certificate archive-cert.pem, once; running init again keeps them. Exports
     sign custody.json with this key; give its fingerprint to recipients out of band.
+    With --blobs s3://BUCKET[/PREFIX], blobs are objects PREFIX/blobs/<2 hex>/<sha256> in that
+    bucket; records, index, custody log and trust stay in the LMDB environment. The location
+    is recorded in archive.json (mode 0600), never a credential: AWS_ACCESS_KEY_ID,
+    AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN come from the environment on every run (and
+    AWS_ENDPOINT_URL_S3 / AWS_REGION unless --s3-endpoint / --s3-region are recorded). init
+    checks the bucket is reachable; --object-lock-days N puts every new object under S3 Object
+    Lock in COMPLIANCE mode for N days and needs a bucket with Object Lock enabled.
     """
+    static let options = [
+        OptionSpec("blobs", value: "uri", help: "Where blobs live: s3://BUCKET[/PREFIX] (default: the archive's LMDB environment)."),
+        OptionSpec("s3-endpoint", value: "url", help: "S3 endpoint URL to record (default: $AWS_ENDPOINT_URL_S3 on each run, else AWS)."),
+        OptionSpec("s3-region", value: "region", help: "S3 region to record (default: $AWS_REGION on each run, else us-east-1)."),
+        OptionSpec("object-lock-days", value: "n", help: "Object Lock COMPLIANCE retention of every new blob, in days (needs --blobs s3://…)."),
+    ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let wanted = try blobs(args)
         let store = try ContentStore.create(at: context.archivePath, options: context.storeOptions())
+        let config = try configure(store, wanted, context)
         let (key, created) = try ArchiveKey.loadOrCreate(archive: store.directory)
+        let location = try StatsCommand.blobLocation(store, context)
         if context.json {
             context.console.json(.object([("archive", .string(store.directory)),
                                           ("chunkSize", .int(Int64(store.chunkSize))),
                                           ("format", .string(ContentStore.format)),
                                           ("archiveKey", .string(key.fingerprint)),
-                                          ("archiveKeyCreated", .bool(created))]))
+                                          ("archiveKeyCreated", .bool(created)),
+                                          ("blobStore", .string(location.kind)),
+                                          ("blobLocation", .string(location.description))]
+                                         + (config.blobs.objectLockDays.map { [("objectLockDays", JSONValue.int(Int64($0)))] } ?? [])))
         } else {
             context.console.out("initialized \(store.directory) (chunk size \(store.chunkSize) bytes)")
             context.console.out("archive key \(key.fingerprint) (\(created ? "created" : "kept") \(ArchiveKey.keyFile), \(ArchiveKey.certificateFile))")
+            context.console.out("blobs \(location)" + (config.blobs.objectLockDays.map { " (Object Lock COMPLIANCE, \($0) days)" } ?? ""))
         }
         return .success
+    }
+
+    /// The blob location the flags ask for; nil when `--blobs` is not given.
+    static func blobs(_ args: ParsedArguments) throws -> ArchiveConfiguration.Blobs? {
+        let lockDays: Int? = try args.value("object-lock-days").map { text in
+            guard let n = Int(text), (1...36_500).contains(n) else {
+                throw UsageError("--object-lock-days must be 1…36500, not '\(text)'", command: name)
+            }
+            return n
+        }
+        guard let uri = args.value("blobs") else {
+            for flag in ["s3-endpoint", "s3-region", "object-lock-days"] where args.value(flag) != nil {
+                throw UsageError("--\(flag) needs --blobs s3://BUCKET[/PREFIX]", command: name)
+            }
+            return nil
+        }
+        if uri == "lmdb" { return .lmdb }
+        guard let (bucket, prefix) = ArchiveConfiguration.s3Location(uri) else {
+            throw UsageError("--blobs must be s3://BUCKET[/PREFIX] or lmdb, not '\(uri)'", command: name)
+        }
+        return ArchiveConfiguration.Blobs(store: "s3", bucket: bucket, prefix: prefix.isEmpty ? nil : prefix,
+                                          endpoint: args.value("s3-endpoint"), region: args.value("s3-region"), objectLockDays: lockDays)
+    }
+
+    /// Records `wanted` in a new archive (checking the bucket first), or checks an existing
+    /// archive's configuration is the one asked for: blobs never move by `init`.
+    static func configure(_ store: ContentStore, _ wanted: ArchiveConfiguration.Blobs?, _ context: CommandContext) throws -> ArchiveConfiguration {
+        let current = try ArchiveConfiguration.load(archive: store.directory)
+        guard let wanted, wanted != current.blobs else { return current }
+        if try current.blobs.store == "s3" || store.forEachBlob({ _, _ in }) > 0 {
+            let whereNow = current.blobs.store == "s3" ? "s3://\(current.blobs.bucket ?? "")" + (current.blobs.prefix.map { "/\($0)" } ?? "")
+                                                       : "its LMDB environment"
+            throw UsageError("the archive at \(store.directory) keeps its blobs in \(whereNow) already; init does not move them", command: name)
+        }
+        if wanted.store == "s3", let bucket = wanted.bucket {
+            // Reaches the bucket (a listing under the prefix) and, with a retention, checks Object Lock.
+            let objects = try context.s3Objects(wanted, bucket: bucket)
+            _ = try objects.client.listObjects(bucket: bucket, prefix: objects.blobsPrefix, continuation: nil)
+        }
+        let config = ArchiveConfiguration(blobs: wanted)
+        try config.save(archive: store.directory)
+        return config
     }
 }

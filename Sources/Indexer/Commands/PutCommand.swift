@@ -1,5 +1,7 @@
+import Archive
 import CAS
 import Foundation
+import Ground
 
 /// `put FILE...`: stores files, printing `<id> new|known <bytes> <path>` per file.
 struct PutCommand: Command {
@@ -7,13 +9,15 @@ struct PutCommand: Command {
     static let abstract = "Store files in the content-addressed store."
     static let discussion = """
     Prints one line per file: <id> new|known <bytes> <path>. A file that cannot be read is
-    reported on stderr and the others are still stored (exit 1).
+    reported on stderr and the others are still stored (exit 1). Into an S3-backed archive
+    (init --blobs) each file is uploaded, then listed in the archive's blob ledger.
     """
     static let arguments = [ArgumentSpec("file", help: "Files to store.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try FileLimitSetting.check(context, command: name)
         let store = try context.openStore()
+        let blobs = try context.blobStore(for: store)
         let sizes = args.positionals.map { path -> UInt64 in
             ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.uint64Value ?? 0
         }
@@ -22,7 +26,7 @@ struct PutCommand: Command {
         var failed = false
         for path in args.positionals {
             do {
-                let result = try store.put(contentsOf: path) { bar.advance(bytes: UInt64($0)) }
+                let result = try put(path, store: store, blobs: blobs, bar: bar)
                 bar.advance(items: 1)
                 let status = result.isNew ? "new" : "known"
                 if context.json {
@@ -45,5 +49,24 @@ struct PutCommand: Command {
             }
         }
         return failed ? .failure : .success
+    }
+
+    /// The LMDB store's own streaming put (with progress), or for another blob store: the file
+    /// staged (hashed and uploaded), proved unchanged, and committed.
+    static func put(_ path: String, store: ContentStore, blobs: any BlobStaging, bar: ProgressBar)
+        throws -> (id: ContentID, size: UInt64, isNew: Bool) {
+        if blobs is LMDBBlobStore {
+            let r = try store.put(contentsOf: path) { bar.advance(bytes: UInt64($0)) }
+            return (r.id, r.size, r.isNew)
+        }
+        let file: FileByteSource
+        do { file = try FileByteSource(opening: path, limit: FileLimits.current) } catch {
+            if case .cannotOpen(let p, let e) = error { throw CASError.input(path: p, errno: e.rawValue) }
+            throw error
+        }
+        let staged = try blobs.stage(confirming: file, inlineLimit: 0)
+        bar.advance(bytes: staged.size)
+        let isNew = try blobs.commit([staged])[0]
+        return (staged.id, staged.size, isNew)
     }
 }

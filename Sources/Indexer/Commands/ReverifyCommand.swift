@@ -29,7 +29,7 @@ struct ReverifyCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let selection = try RecordSelection(args, command: name)
-        let archive = try Archive(store: context.openStore())
+        let archive = try context.openArchive()
         let verifier = CaptureVerifier(
             signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
             tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))

@@ -1,3 +1,5 @@
+import Archive
+import ArchiveS3
 import CAS
 import Foundation
 
@@ -7,24 +9,48 @@ struct StatsCommand: Command {
     static let abstract = "Show counts: blobs, bytes, chunks, dedup ratio, map use."
     static let discussion = """
     Fields: blobs, bytes (sum of blob sizes), chunks, stored-bytes (distinct chunk bytes),
-    chunk-refs, dedup (bytes / stored-bytes), pending-puts, chunk-size, map-size, map-used.
+    chunk-refs, dedup (bytes / stored-bytes), pending-puts, chunk-size, map-size, map-used,
+    blob-store (lmdb or s3), blob-location (lmdb:DIR, or s3://BUCKET[/PREFIX] at ENDPOINT
+    (REGION); never a credential). With blobs in S3, blobs and bytes count the archive's blob
+    ledger; chunks, stored-bytes, chunk-refs and dedup describe the LMDB environment only.
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let s = try context.openStore(access: .readIfNotWritable).stats()
+        let store = try context.openStore(access: .readIfNotWritable)
+        let s = try store.stats()
+        // The blob store named without contacting it (stats needs no S3 credentials).
+        let location = try blobLocation(store, context)
+        var blobs = Int64(s.blobs), bytes = Int64(s.logicalBytes)
+        if location.kind != "lmdb" {
+            (blobs, bytes) = try S3ArchiveBlobStore.ledgerTotals(in: store.environment)
+        }
         let fields: [(String, JSONValue)] = [
-            ("blobs", .int(Int64(s.blobs))), ("bytes", .int(Int64(s.logicalBytes))),
+            ("blobs", .int(blobs)), ("bytes", .int(bytes)),
             ("chunks", .int(Int64(s.chunks))), ("storedBytes", .int(Int64(s.storedBytes))),
             ("chunkRefs", .int(Int64(s.chunkReferences))), ("dedup", .double(s.dedupRatio)),
             ("pendingPuts", .int(Int64(s.pendingPuts))), ("chunkSize", .int(Int64(s.chunkSize))),
             ("mapSize", .int(Int64(s.mapSize))), ("mapUsed", .int(Int64(s.mapUsed))),
+            ("blobStore", .string(location.kind)), ("blobLocation", .string(location.description)),
         ]
         if context.json {
             context.console.json(.object(fields))
         } else {
-            for (k, v) in fields { context.console.out("\(kebab(k)) \(v.encoded())") }
+            for (k, v) in fields {
+                if case .string(let text) = v { context.console.out("\(kebab(k)) \(text)") } else { context.console.out("\(kebab(k)) \(v.encoded())") }
+            }
         }
         return .success
+    }
+
+    /// Where the archive's blobs live, from `archive.json` (no connection made).
+    static func blobLocation(_ store: ContentStore, _ context: CommandContext) throws -> BlobLocation {
+        let config = try ArchiveConfiguration.load(archive: store.directory)
+        guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return .lmdb(directory: store.directory) }
+        let endpoint = config.blobs.endpoint ?? [context.environment["AWS_ENDPOINT_URL_S3"], context.environment["AWS_ENDPOINT_URL"]]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        let region = config.blobs.region ?? [context.environment["AWS_REGION"], context.environment["AWS_DEFAULT_REGION"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? "us-east-1"
+        return .s3(bucket: bucket, prefix: config.blobs.prefix ?? "", endpoint: endpoint, region: region)
     }
 
     static func kebab(_ s: String) -> String {

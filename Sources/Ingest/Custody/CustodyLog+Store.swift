@@ -98,10 +98,16 @@ extension CustodyStore {
     /// version) and returns the events.
     @discardableResult
     public func append(drafts: [CustodyDraft]) throws -> [CustodyEvent] {
+        try append(try appends(drafts)).map { try $0.event }
+    }
+
+    /// The drafts as appends in this store's writer version (`append(drafts:)`'s rule), for a
+    /// caller appending them in a transaction of its own (`RecordWriter.append`).
+    public func appends(_ drafts: [CustodyDraft]) throws -> [CustodyAppend] {
         let log = self as? CustodyLog
-        return try append(try drafts.map { draft in
+        return try drafts.map { draft in
             try CustodyAppend(draft, version: log?.version(for: draft) ?? CustodyStoreVersion.version(for: draft))
-        }).map { try $0.event }
+        }
     }
 
     /// Every event in seq order (events that do not parse are skipped; `verifyChain` names them).

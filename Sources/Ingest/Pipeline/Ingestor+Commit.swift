@@ -1,4 +1,4 @@
-import CAS
+import Archive
 import Foundation
 import Ground
 import LMDB
@@ -6,149 +6,125 @@ import Query
 import Verify
 
 extension Ingestor {
-    /// Commits a batch of prepared captures in one write transaction; if anything but the
-    /// storage itself fails, commits them one by one so only the failing capture is lost.
+    /// What the blob step did for one capture of a batch.
+    enum CaptureBlobs {
+        /// Stored: the blobs the record names (in `report.files` order), how many were new (its
+        /// thumbnail's included), and the bytes read by puts of files the walk had not staged.
+        case stored(blobs: [ContentID], newBlobs: Int, extraBytes: UInt64)
+        /// Already archived exactly as found: nothing stored.
+        case unchanged
+        /// The capture fails (a file changed): nothing of it is named by a record.
+        case failed(any Error)
+    }
+
+    /// Commits a batch of prepared captures: first every blob they name, durable in the blob
+    /// store in one call (`BlobStaging.commit`), then their records and custody events in one
+    /// record-store transaction (`RecordStore.write`). If anything but the storage itself fails
+    /// in the second step, the records are written one by one so only the failing capture is
+    /// lost. Killed between the steps, the archive holds blobs no record names (LMDB: blob
+    /// records; S3: ledgered objects), never a record naming a missing blob.
     func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
         let now = CustodyLog.timestamp(Date())
-        do {
-            return try archive.environment.write { txn in try batch.map { try write($0, now: now, in: txn) } }
-        } catch where !Self.isStorageFailure(error) && batch.count > 1 {
-            return try batch.flatMap { try commit([$0]) }
-        } catch where !Self.isStorageFailure(error) {
-            let p = batch[0]
-            try archive.environment.write { txn in for s in p.staged.values { try archive.store.release(s, in: txn) } }
-            let message = (error as? IngestError).map(\.description) ?? (error as? CASError).map { "\($0)" } ?? "\(error)"
-            return [IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: p.report.recordId,
-                               outcome: .failed, report: p.report, error: message, newBlobs: 0, bytes: p.bytes)]
+        let blobs = try storeBlobs(batch)
+        return try writeRecords(Array(zip(batch, blobs)), now: now)
+    }
+
+    /// The blob step: per capture the staged files the verifier used (each under the digest
+    /// it reported) and the thumbnail of a record that will be new; files the verifier read
+    /// that were not staged are put now (opened from the dump root's descriptor, never through a
+    /// symlink, and refused unless they hash to the reported digest). Staged files the verifier
+    /// did not use are released. Then one `commit` of everything.
+    func storeBlobs(_ batch: [PreparedCapture]) throws -> [CaptureBlobs] {
+        var results: [CaptureBlobs] = []
+        var toCommit: [BlobStage] = []
+        var owner: [Int] = []  // capture index of each staged blob in `toCommit`
+        var extraNew: [Int] = []
+        var toRelease: [BlobStage] = []
+        var newRecords = Set<ContentID>()  // records this batch creates (their thumbnails go in)
+        for (i, p) in batch.enumerated() {
+            extraNew.append(0)
+            if let failure = p.storageFailure { throw failure }
+            if let failure = p.failure {
+                toRelease += p.staged.values
+                results.append(.failed(failure))
+                continue
+            }
+            if p.unchanged {
+                toRelease += p.staged.values
+                results.append(.unchanged)
+                continue
+            }
+            let report = p.report
+            var ids: [ContentID] = []
+            var mine: [BlobStage] = []
+            var extraBytes: UInt64 = 0
+            do {
+                for f in report.files {
+                    if let s = p.staged[f.path], s.id == f.sha256 {
+                        mine.append(s)
+                    } else {
+                        let file = try DumpDirectory.file(f.path, under: p.location.dumpRoot)
+                        if try putUnstaged(file, as: f) == .new { extraNew[i] += 1 }
+                        extraBytes += UInt64(max(0, file.count))
+                    }
+                    ids.append(f.sha256)
+                }
+            } catch where !Self.isStorageFailure(error) {
+                toRelease += p.staged.values
+                results.append(.failed(error))
+                continue
+            }
+            let used = Set(report.files.map(\.path))
+            toRelease += p.staged.filter { !used.contains($0.key) }.map(\.value)
+            let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
+            // Only a record that will be new takes its thumbnail (Ingestor+Thumbnail.swift).
+            if !newRecords.contains(recordId), try !archive.records.contains(recordId: recordId) {
+                newRecords.insert(recordId)
+                if let thumb = p.thumbnail?.staged { mine.append(thumb) }
+            }
+            toCommit += mine
+            owner += Array(repeating: i, count: mine.count)
+            results.append(.stored(blobs: ids, newBlobs: 0, extraBytes: extraBytes))
+        }
+        let isNew = try archive.blobs.commit(toCommit)
+        try archive.blobs.release(toRelease)
+        var counts = extraNew
+        for (k, new) in isNew.enumerated() where new { counts[owner[k]] += 1 }
+        return results.enumerated().map { i, r in
+            if case .stored(let ids, _, let extra) = r { return .stored(blobs: ids, newBlobs: counts[i], extraBytes: extra) }
+            return r
         }
     }
 
-    /// An LMDB failure (disk full, corruption) stops the run; any other error fails one capture.
+    /// Puts a file the walk did not stage as blob `f.sha256`: a file whose bytes are not that
+    /// blob (it changed since the verifier read it) is `ingest.sourceChanged`.
+    func putUnstaged(_ file: FileByteSource, as f: CaptureReport.File) throws -> BlobPutStatus {
+        var source = ByteReader(file)
+        do {
+            return try archive.blobs.put(f.sha256, size: file.count, from: &source)
+        } catch let e as any NamedError where Self.isMismatch(e) {
+            throw IngestError.sourceChanged(path: f.path, reason: "its bytes are not \(f.sha256.hex), which the verifier read (\(e.statusCode))")
+        }
+    }
+
+    /// A put refused because the bytes are not the ID (or not its length).
+    static func isMismatch(_ e: any NamedError) -> Bool {
+        [StatusCode.casBlobMismatch, StatusCode.s3IntegrityRejected, StatusCode.s3IntegrityMismatch, StatusCode.s3Input].contains(e.statusCode)
+    }
+
+    /// A failure of the storage itself — LMDB (disk full, corruption) or the object store (S3
+    /// unreachable, credentials refused: any `s3.*` code) — stops the run; any other error
+    /// fails one capture.
     static func isStorageFailure(_ error: any Error) -> Bool {
         if LMDBError.underlying(error) != nil { return true }
-        if case CASError.storage = error { return true }
+        if let e = error as? any NamedError, e.statusCode.hasPrefix(StatusCode.casStorage) || e.statusCode.hasPrefix("s3.") { return true }
         return false
     }
 
-    /// Writes one capture in `txn`: its blobs, its record (new, a new variant of a known one,
-    /// or nothing when already present) and its custody events. Re-runnable.
-    func write(_ p: PreparedCapture, now: String, in txn: Transaction) throws -> IngestItem {
-        let report = p.report
-        let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
-        var item = IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: recordId,
-                              outcome: .new, report: report, error: nil, newBlobs: 0, bytes: p.bytes)
-        // A file changed while the worker read it: the capture fails whole (its staged copies
-        // are released by the caller), the batch goes on.
-        if let failure = p.failure { throw failure }
-        if p.unchanged {
-            // Already archived exactly as found (checked by the worker against the record):
-            // nothing to write, no event; the staged copies are dropped.
-            for s in p.staged.values { try archive.store.release(s, in: txn) }
-            item.outcome = .present
-            return item
-        }
-        // Blobs: exactly the files the verifier read, each under the digest it reported.
-        var blobs: [ContentID] = []
-        for f in report.files {
-            if let s = p.staged[f.path], s.id == f.sha256 {
-                if try archive.store.commit(s, in: txn) { item.newBlobs += 1 }
-            } else {
-                // Not staged by the walk: opened from the dump root's descriptor, one component at
-                // a time, never through a symlink (a path string could lead out of the dump).
-                let file = try DumpDirectory.file(f.path, under: p.location.dumpRoot)
-                var source = ByteReader(file)
-                let put = try archive.store.put(from: &source, in: txn)
-                guard put.id == f.sha256 else {
-                    throw IngestError.sourceChanged(path: f.path, reason: "hashes to \(put.id.hex), the verifier read \(f.sha256.hex)")
-                }
-                if put.isNew { item.newBlobs += 1 }
-                item.bytes += put.size
-            }
-            blobs.append(f.sha256)
-        }
-        let used = Set(report.files.map(\.path))
-        for (path, s) in p.staged where !used.contains(path) { try archive.store.release(s, in: txn) }
-
-        var drafts: [CustodyDraft] = []
-        // The record as this capture describes it (its report JSON usually made by the worker);
-        // a present capture with nothing new needs none of it.
-        func makeFresh() throws -> IndexedRecord {
-            var fresh = try IndexedRecord(report: report, recordId: recordId, sourcePath: p.sourcePath, ingestTime: now, reportJSON: p.reportJSON)
-            fresh.analyses = analyses(for: p)
-            return fresh
-        }
-        if var existing = try archive.index.get(recordId: recordId, in: txn) {
-            if let blob = report.sha256, !existing.variants.contains(where: { $0.blobId == blob }) {
-                item.outcome = .variant
-                let fresh = try makeFresh()
-                existing.variants += fresh.variants
-                existing.merge(files: fresh.files)
-                if fresh.integrity == .intact, existing.integrity != .intact { existing.adoptVerification(of: fresh) }
-                try archive.index.put(existing, in: txn)
-                // The variant's own report (adopted or not) is kept and named by its ID.
-                let variantReport = try archive.index.putReport(fresh.reportJSON, in: txn)
-                drafts = events(for: p, recordId: recordId, reportId: variantReport, blobs: blobs,
-                                detail: "new variant \(blob) of a known record from \(p.sourcePath)")
-            } else if var updated = secondCopy(p, of: existing, now: now) {
-                // A known delivery file whose other files differ: compared, never assumed. The
-                // copy's report (the one that found the difference) is kept by its ID too.
-                item.outcome = .variant
-                let copyReport = try archive.index.putReport(p.reportJSON ?? IndexedRecord.encode(report), in: txn)
-                updated.nameReport(copyReport, ofVariantsAfter: existing.sidecarVariants?.count ?? 0)
-                try archive.index.put(updated, in: txn)
-                let added = (updated.sidecarVariants ?? []).dropFirst(existing.sidecarVariants?.count ?? 0)
-                let states = added.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",")
-                drafts = events(for: p, recordId: recordId, reportId: copyReport, blobs: blobs,
-                                detail: "second copy of a known delivery file from \(p.sourcePath): "
-                                    + (states.isEmpty ? "other evidence files" : "sidecar variant(s) \(states)"))
-            } else {
-                item.outcome = .present
-                let blob = report.sha256
-                if let i = existing.variants.firstIndex(where: { $0.blobId == blob }),
-                   !existing.variants[i].sourcePaths.contains(p.sourcePath) {
-                    item.outcome = .pathAdded  // something is written: not `present`
-                    existing.variants[i].sourcePaths.append(p.sourcePath)
-                    existing.merge(files: IndexedRecord.storedFiles(report))
-                    try archive.index.put(existing, in: txn)
-                    drafts = [CustodyDraft(.ingestion, agent: options.agent,
-                                           objects: [.record(recordId), .report(existing.reportId)] + blobs.map { .blob($0) },
-                                           detail: "already present; source path \(p.sourcePath) added")]
-                }
-            }
-        } else {
-            var fresh = try makeFresh()
-            if try addThumbnail(p, to: &fresh, in: txn) { item.newBlobs += 1 }
-            try archive.index.put(fresh, in: txn)
-            drafts = events(for: p, recordId: recordId, reportId: fresh.reportId, blobs: blobs, detail: "new record from \(p.sourcePath)")
-        }
-        try archive.custody.append(drafts, in: txn)
-        return item
-    }
-
-    /// The events of a capture stored: digests, signature, validation, ingestion. The
-    /// validation and ingestion events name `reportId`, the stored report (its SHA-256), so the
-    /// hash-chained log commits to the report's bytes.
-    func events(for p: PreparedCapture, recordId: ContentID, reportId: ContentID, blobs: [ContentID], detail: String) -> [CustodyDraft] {
-        let r = p.report
-        let agent = options.agent
-        let record = CustodyEvent.Object.record(recordId)
-        var out: [CustodyDraft] = []
-        let size = r.files.reduce(UInt64(0)) { $0 + $1.size }
-        out.append(CustodyDraft(.messageDigestCalculation, agent: agent, objects: [record] + blobs.map { .blob($0) },
-                                detail: "SHA-256 of \(r.files.count) file(s), \(size) bytes"))
-        if let s = r.signer {
-            let ok = r.integrity == .intact && s.trust == .trusted
-            out.append(CustodyDraft(.digitalSignatureValidation, agent: agent, objects: [record],
-                                    outcome: ok ? .success : .warning,
-                                    detail: "signer \(s.keyFingerprint) \(s.trust.rawValue); integrity \(r.integrity.rawValue); timestamp \(r.timestamp.state)"))
-        }
-        var validation = "integrity \(r.integrity.rawValue)"
-        if !r.sidecars.isEmpty { validation += "; sidecars " + r.sidecars.map { "\($0.sink.rawValue)=\($0.state.rawValue)" }.joined(separator: ",") }
-        if !r.statusCodes.failure.isEmpty { validation += "; failures " + r.statusCodes.failure.map(\.code).joined(separator: ",") }
-        if let e = r.error { validation += "; error \(e.code)" }
-        out.append(CustodyDraft(.validation, agent: agent, objects: [record, .report(reportId)] + (r.sha256.map { [.blob($0)] } ?? []),
-                                outcome: r.needsAttention ? .failure : .success, detail: validation))
-        out.append(CustodyDraft(.ingestion, agent: agent, objects: [record, .report(reportId)] + blobs.map { .blob($0) }, detail: detail))
-        return out
+    /// The failed item of a capture nothing of which was stored.
+    func failedItem(_ p: PreparedCapture, _ error: any Error) -> IngestItem {
+        let message = (error as? IngestError).map(\.description) ?? "\(error)"
+        return IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: p.report.recordId,
+                          outcome: .failed, report: p.report, error: message, newBlobs: 0, bytes: p.bytes)
     }
 }

@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Foundation
 import Ground
@@ -14,7 +15,7 @@ extension Ingestor {
     /// the capture with `ingest.sourceChanged`. Never throws: a file that cannot be staged
     /// otherwise is left to the verifier, which reports it.
     func prepare(_ location: CaptureLocation) -> PreparedCapture {
-        var staged: [String: StagedBlob] = [:]
+        var staged: [String: BlobStage] = [:]
         var files: [String: CaptureSnapshot.File] = [:]
         var bytes: UInt64 = 0
         var budget = options.inlineCaptureBudget
@@ -25,6 +26,14 @@ extension Ingestor {
             return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                    staged: staged, bytes: bytes, failure: error)
         }
+        func storeFailed(_ error: any Error) -> PreparedCapture {
+            var p = PreparedCapture(location: location, sourcePath: Self.sourcePath(location),
+                                    report: CaptureReport(path: location.deliveryFile, kind: .unknown, integrity: .malformed,
+                                                          timestamp: .init(state: "absent")),
+                                    staged: staged, bytes: bytes)
+            p.storageFailure = error
+            return p
+        }
         let walk = Self.walk(location)
         var unread: [String: FileOpenError] = [:]
         for file in walk.files {
@@ -34,9 +43,12 @@ extension Ingestor {
                 unread[file.path] = error
                 continue
             }
-            let blob: StagedBlob
-            do { blob = try archive.store.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
+            let blob: BlobStage
+            do { blob = try archive.blobs.stage(confirming: opened, inlineLimit: limit) } catch let change as FileChange {
                 return failed(change)
+            } catch where Self.isStorageFailure(error) {
+                // The store itself failed: nothing of the capture is stored, the run stops.
+                return storeFailed(error)
             } catch {
                 unread[file.path] = .cannotOpen(path: file.path, errno: Errno(rawValue: (error as? CASError)?.inputErrno ?? Errno.ioError.rawValue))
                 continue
@@ -47,11 +59,13 @@ extension Ingestor {
             if let inline = blob.inlineBytes {
                 files[file.path] = .init(id: blob.id, source: MemoryByteSource(inline), bytes: inline)
             } else {
-                // Streamed: the staged chunks read back from the store (`StagedBlobSource`), so
+                // Streamed: the store's copy read back (LMDB: the staged chunks; S3: ranged GETs), so
                 // the dump file's bytes are read once, by the staging, and the verifier (C2PA,
                 // bundles, libav) reads exactly what is stored. No descriptor is held: the file
                 // was confirmed unchanged when staged and is not read again.
-                files[file.path] = .init(id: blob.id, source: archive.store.source(of: blob))
+                do { files[file.path] = .init(id: blob.id, source: try archive.blobs.source(of: blob)) } catch {
+                    return storeFailed(error)
+                }
             }
         }
         if let stored = unchangedReport(location, staged: staged) {
@@ -68,9 +82,14 @@ extension Ingestor {
         // makes what only a new record needs — its thumbnail (from the snapshot's delivery
         // source) and its stored report JSON — so the single writer does not; a present record
         // (a re-ingest) gets neither.
-        let present: Bool? = report.recordId.flatMap { try? archive.index.contains(recordId: $0) }
-        let thumb = present == false
-            ? thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        let present: Bool? = report.recordId.flatMap { try? archive.records.contains(recordId: $0) }
+        let thumb: PreparedThumbnail?
+        do {
+            thumb = present == false
+                ? try thumbnail(location, report: report, staged: staged, source: files[location.deliveryFile]?.source) : nil
+        } catch {
+            return storeFailed(error)
+        }
         return PreparedCapture(location: location, sourcePath: Self.sourcePath(location), report: report,
                                staged: staged, bytes: bytes,
                                reportJSON: present == true ? nil : IndexedRecord.encode(report), thumbnail: thumb)
@@ -83,10 +102,10 @@ extension Ingestor {
     /// could only repeat the stored findings (trust and time are `reverify`'s job), so a
     /// re-ingest or a resumed ingest skips verification and media work. Anything else — a new
     /// or changed file, a new path, another variant — is verified as usual.
-    func unchangedReport(_ location: CaptureLocation, staged: [String: StagedBlob]) -> CaptureReport? {
+    func unchangedReport(_ location: CaptureLocation, staged: [String: BlobStage]) -> CaptureReport? {
         guard let delivery = staged[location.deliveryFile]?.id,
-              let recordId = try? archive.index.recordId(forVariant: delivery),
-              let record = try? archive.index.get(recordId: recordId),
+              let recordId = try? archive.records.recordId(forVariant: delivery),
+              let record = try? archive.records.get(recordId: recordId),
               record.variants.contains(where: { $0.blobId == delivery && $0.sourcePaths.contains(Self.sourcePath(location)) }),
               let report = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON),
               report.sha256 == delivery else { return nil }

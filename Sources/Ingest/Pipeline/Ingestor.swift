@@ -1,8 +1,6 @@
-import CAS
 import Crypto
 import Foundation
 import Ground
-import LMDB
 import Query
 import Verify
 

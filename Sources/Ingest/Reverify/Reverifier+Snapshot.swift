@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import CaptureFormat
 import Ground
@@ -26,7 +27,7 @@ extension Reverifier {
         var sources: [ContentID: StoredBlobSource] = [:]
         func source(_ id: ContentID) throws -> StoredBlobSource {
             if let s = sources[id] { return s }
-            let s = try StoredBlobSource.verified(id, in: archive.store)
+            let s = try StoredBlobSource.verified(id, in: archive.blobs)
             sources[id] = s
             return s
         }

@@ -1,4 +1,3 @@
-import CAS
 import Foundation
 import Ground
 import Query

@@ -1,19 +1,6 @@
 import Archive
 import Ground
 
-/// A random-access source over one blob of any `BlobStore` (LMDB, S3), read by range
-/// (`BlobStore.get(_:range:sink:)`). The caller proves the whole blob against its ID first
-/// (`StoredBlobs.source`), as reverify does, so what is read after is what was stored.
-struct BlobByteSource: RangeReadSource {
-    let blobs: any BlobStore
-    let id: ContentID
-    let count: Int64
-
-    func readRange(_ range: Range<Int64>, into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try blobs.get(id, range: range, sink: sink)
-    }
-}
-
 /// The sources of one record's blobs, each read from the store once and proved against its ID:
 /// a blob up to `memoryLimit` is held in memory (a still, a sidecar: one re-hashed `get`), a
 /// larger one (a video) is streamed once against its ID and then read by range. Memory per
@@ -37,12 +24,12 @@ struct StoredBlobs {
         guard let size = try blobs.size(of: id) else { throw AnalysisError.blobMissing(id) }
         let s: any ByteSource
         if !whole {
-            return BlobByteSource(blobs: blobs, id: id, count: size)
+            return StoredBlobSource(id, count: size, in: blobs)
         } else if size <= memoryLimit {
             s = MemoryByteSource(try blobs.bytes(of: id))
         } else {
             try blobs.get(id) { _ in }
-            s = BlobByteSource(blobs: blobs, id: id, count: size)
+            s = StoredBlobSource(id, count: size, in: blobs)
         }
         cache[id] = s
         return s

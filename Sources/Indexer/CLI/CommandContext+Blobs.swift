@@ -1,0 +1,34 @@
+import Archive
+import ArchiveS3
+import CAS
+import Foundation
+import Ingest
+import S3
+
+extension CommandContext {
+    /// Opens the existing archive with its blob store as `archive.json` names it (the LMDB
+    /// content store when there is none): S3 credentials, and the endpoint and region unless
+    /// `init` recorded them, from the environment (`AWS_*`), never from the archive.
+    public func openArchive(access: ContentStore.Access = .readWrite) throws -> Archive {
+        let store = try openStore(access: access)
+        return try Archive(store: store, blobs: blobStore(for: store))
+    }
+
+    /// The blob store of the archive `store` belongs to.
+    public func blobStore(for store: ContentStore) throws -> any BlobStaging {
+        let config = try ArchiveConfiguration.load(archive: store.directory)
+        guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return LMDBBlobStore(store) }
+        return try S3ArchiveBlobStore(objects: s3Objects(config.blobs, bucket: bucket), environment: store.environment)
+    }
+
+    /// The bucket's `S3BlobStore` for `blobs` (Object Lock retention as recorded).
+    func s3Objects(_ blobs: ArchiveConfiguration.Blobs, bucket: String) throws -> S3BlobStore {
+        var env = environment
+        if let endpoint = blobs.endpoint { env["AWS_ENDPOINT_URL_S3"] = endpoint }
+        if let region = blobs.region { env["AWS_REGION"] = region }
+        let client = try S3Client.fromEnvironment(env)
+        var options = S3BlobStore.Options()
+        options.objectLock = blobs.objectLockDays.map { S3ObjectLockRetention(days: $0) }
+        return try S3BlobStore(client: client, bucket: bucket, prefix: blobs.prefix ?? "", options: options)
+    }
+}

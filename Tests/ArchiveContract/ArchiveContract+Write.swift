@@ -1,0 +1,50 @@
+import Archive
+import Foundation
+import Ground
+import Ingest
+import Query
+import Testing
+
+extension ArchiveContract {
+    struct Abort: Error {}
+
+    /// `RecordStore.write`, ingest's commit call: records, reports and custody events of one
+    /// body commit together; the body sees its own puts; a body that throws leaves nothing —
+    /// no record, no report, no event.
+    public static func writeCommitsTogether(_ s: ArchiveSubject) throws {
+        let a = RecordSamples.record(1, seed: 23), b = RecordSamples.record(2, seed: 23)
+        let extra = Data("a variant's own report \(UUID())".utf8)
+        let head = try s.custody.head().seq
+        let (extraID, events) = try s.records.write { w -> (ContentID, Int) in
+            #expect(try w.get(recordId: a.recordId) == nil)
+            try w.put(a)
+            #expect(try w.get(recordId: a.recordId)?.recordId == a.recordId)  // its own put
+            try w.put(b)
+            let id = try w.putReport(extra)
+            let appended = try w.append([try event(naming: a.recordId.hex), try event(naming: b.recordId.hex)])
+            return (id, appended.count)
+        }
+        #expect(events == 2)
+        #expect(extraID == ContentID.sha256(of: Array(extra)))
+        #expect(try s.records.recordCount() == 2)
+        #expect(try s.records.report(extraID, of: a.recordId) == extra)
+        #expect(try s.custody.head().seq == head + 2)
+        #expect(try s.custody.verifyChain().isIntact)
+
+        // A body that throws after putting, reporting and appending: nothing of it stays.
+        let c = RecordSamples.record(3, seed: 23)
+        let lost = Data("never stored \(UUID())".utf8)
+        #expect(throws: Abort.self) {
+            try s.records.write { w in
+                try w.put(c)
+                try w.putReport(lost)
+                try w.append([try event(naming: c.recordId.hex)])
+                throw Abort()
+            }
+        }
+        #expect(try s.records.get(recordId: c.recordId) == nil)
+        #expect(try s.records.recordCount() == 2)
+        #expect(throws: (any Error).self) { try s.records.report(ContentID.sha256(of: Array(lost)), of: c.recordId) }
+        #expect(try s.custody.head().seq == head + 2)
+    }
+}
