@@ -82,6 +82,32 @@ extension RGWTests {
             _ = s.peer(["purge", s.bucket, prefix])
         }
 
+        /// A video over the 4 MiB inline limit is streamed: the verifier reads it back from the
+        /// uploaded object (ranged GETs, `BlobStaging.source(of:)`), never from the dump again,
+        /// and finds what the LMDB archive finds reading its staged chunks.
+        @Test func streamedFileIsVerifiedFromTheBucket() throws {
+            let s = try S3Archive()
+            defer { s.cleanUp() }
+            let dump = try s.dump(stills: 1, videos: 1, seconds: 6, name: "streamed")
+            let sizes = try FileManager.default.subpathsOfDirectory(atPath: dump).compactMap { rel -> Int? in
+                (try? FileManager.default.attributesOfItem(atPath: dump + "/" + rel))?[.size] as? Int
+            }
+            #expect((sizes.max() ?? 0) > 4 << 20, "the video must be over the inline limit to be streamed")
+            let lmdb = s.root + "/lmdb", remote = s.root + "/s3"
+            let prefix = S3Archive.prefix()
+            #expect(s.cli(["init", "--archive", lmdb]).code == .success)
+            #expect(s.initS3(remote, prefix: prefix).code == .success)
+            let a = s.cli(["ingest", "--archive", lmdb, "--json"] + S3Archive.trust(dump) + [dump])
+            let b = s.cli(["ingest", "--archive", remote, "--json"] + S3Archive.trust(dump) + [dump])
+            #expect(a.code == b.code, "\(b.err)")
+            #expect(S3Archive.normalized(a.out) == S3Archive.normalized(b.out))
+            let qa = s.cli(["query", "--archive", lmdb, "--json"]), qb = s.cli(["query", "--archive", remote, "--json"])
+            #expect(qa.code == .success && qb.code == .success)
+            #expect(S3Archive.normalized(qa.out) == S3Archive.normalized(qb.out))
+            #expect(qb.out.contains("\"kind\":\"video\""), "the video was recorded")
+            _ = s.peer(["purge", s.bucket, prefix])
+        }
+
         /// The first stored file's blob ID of a `show --json` line (else its first variant's).
         static func firstBlob(_ json: String) throws -> String? {
             let top = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
