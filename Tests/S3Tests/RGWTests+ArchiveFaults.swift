@@ -63,6 +63,18 @@ extension RGWTests {
             _ = s.peer(["purge", s.bucket, prefix])
         }
 
+        @Test func anEndpointCarryingCredentialsIsRefusedAndNotRecorded() throws {
+            let s = try S3Archive()
+            defer { s.cleanUp() }
+            let archive = s.root + "/userinfo"
+            let r = s.cli(["init", "--archive", archive, "--blobs", "s3://\(s.bucket)/x",
+                           "--s3-endpoint", "http://someone:sekrit-passw0rd@127.0.0.1:1"])
+            #expect(r.code == .usage, "\(r.code) \(r.err)")
+            #expect(r.err.contains("--s3-endpoint must not carry credentials"))
+            #expect(!r.err.contains("sekrit-passw0rd") && !r.out.contains("sekrit-passw0rd"))
+            #expect(!FileManager.default.fileExists(atPath: archive + "/archive.json"))
+        }
+
         @Test func wrongCredentialsAreAClearErrorAndNeverShown() throws {
             let s = try S3Archive()
             defer { s.cleanUp() }

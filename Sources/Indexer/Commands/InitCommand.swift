@@ -1,3 +1,4 @@
+import Foundation
 import Archive
 import CAS
 import Export
@@ -69,6 +70,12 @@ struct InitCommand: Command {
         if uri == "lmdb" { return .lmdb }
         guard let (bucket, prefix) = ArchiveConfiguration.s3Location(uri) else {
             throw UsageError("--blobs must be s3://BUCKET[/PREFIX] or lmdb, not '\(uri)'", command: name)
+        }
+        // The endpoint is recorded in archive.json: a URL carrying user-info would store a
+        // credential there (credentials come from the environment only).
+        if let endpoint = args.value("s3-endpoint"),
+           URLComponents(string: endpoint).map({ $0.user != nil || $0.password != nil }) ?? endpoint.contains("@") {
+            throw UsageError("--s3-endpoint must not carry credentials (user:password@); they come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY", command: name)
         }
         return ArchiveConfiguration.Blobs(store: "s3", bucket: bucket, prefix: prefix.isEmpty ? nil : prefix,
                                           endpoint: args.value("s3-endpoint"), region: args.value("s3-region"), objectLockDays: lockDays)
