@@ -32,6 +32,16 @@ public protocol BlobStaging: BlobStore {
 
     /// Gives up staged blobs (their bytes become garbage for `gc` unless another blob has them).
     func release(_ staged: [BlobStage]) throws
+
+    /// Returns once no staging work the store runs on threads of its own is still in flight
+    /// (S3: uploads of small blobs). Ingest calls it before `run` returns or throws, so a
+    /// failed run never leaves a thread in the store's C libraries while the process exits.
+    func drain()
+}
+
+extension BlobStaging {
+    /// Nothing runs in the background (LMDB stages on the caller's thread).
+    public func drain() {}
 }
 
 /// One blob staged by a `BlobStaging` store: its ID and size, its bytes when they are held in

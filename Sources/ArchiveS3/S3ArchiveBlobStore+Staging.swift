@@ -43,8 +43,12 @@ extension S3ArchiveBlobStore {
         let id = ContentID.sha256(of: bytes)
         let ticket = UploadTicket()
         slots.wait()
-        uploads.async { [objects, slots] in
-            defer { slots.signal() }
+        inFlight.enter()
+        uploads.async { [objects, slots, inFlight] in
+            defer {
+                slots.signal()
+                inFlight.leave()
+            }
             do {
                 _ = try objects.put(id, bytes: bytes)
                 ticket.finish(nil)
@@ -61,6 +65,12 @@ extension S3ArchiveBlobStore {
     public func commit(_ staged: [BlobStage]) throws -> [Bool] {
         for s in staged { try (s.handle as? UploadTicket)?.wait() }
         return try record(staged.map { ($0.id, $0.size) })
+    }
+
+    /// Waits for every upload still in flight (after a failed `commit`, the batch's other
+    /// uploads may still be running: RGW down, each retried with backoff before it fails).
+    public func drain() {
+        inFlight.wait()
     }
 
     /// Nothing to undo: an object the ledger does not list is invisible and `gc` removes it.

@@ -27,6 +27,9 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     /// Uploads of small staged blobs in flight (`stage(inline:)`), at most `uploadSlots`.
     let uploads = DispatchQueue(label: "exhibit.s3.uploads", attributes: .concurrent)
     let slots: DispatchSemaphore
+    /// Every upload handed to `uploads` and not yet finished: `drain` waits for them, so no
+    /// upload thread is still inside libcurl when the run gives up and the process exits.
+    let inFlight = DispatchGroup()
     /// Small-blob uploads in flight at once.
     public static let uploadSlots = 8
 

@@ -103,6 +103,9 @@ public final class Ingestor: Sendable {
         defer {
             channel.cancel()
             finished.wait()
+            // Uploads the store still runs (S3's small blobs) finish before the caller may exit:
+            // a failed run (radosgw killed) exited with threads inside libcurl, SIGSEGV.
+            archive.blobs.drain()
         }
         var next = 0
         while next < captures.count {
