@@ -16,8 +16,10 @@
 # denominator), (f) `analyze` of that archive (stills per second), and (g) the decode floor: tjbench
 # (libjpeg-turbo) decoding a sample of the same delivery files to planes at 1/4 and their second
 # views at 1/8 — the scales analyze decodes at — as stills per second on $JOBS cores; then CPU
-# seconds per stage and per capture. `--quick` uses a small dump (QUICK_STILLS, default 400 stills
-# + 1 video of 10 s, in $BENCH_DIR-quick) and skips (v); `--video-heavy` a video-heavy one (200
+# seconds per stage and per capture. The peak RSS of (c), (e) and (f) is sampled every 0.1 s from
+# /proc/PID/status and printed split: anonymous (the process's own) + file-backed (LMDB's map).
+# `--quick` uses a small dump (QUICK_STILLS, default 400 stills + 1 video of 10 s, in
+# $BENCH_DIR-quick) and skips (v); `--video-heavy` a video-heavy one (200
 # stills, 16 videos of 40 s, ~1 GB, in $BENCH_DIR-video; with --quick: 50 stills, 4 videos of 20 s).
 #
 # `bench/ingest.sh --big-video` (issue 13) instead measures memory on one big video: capture-synth
@@ -123,6 +125,8 @@ if [ ! -f "$DUMP/extra/expected.json" ]; then
     rm -rf "$DUMP/extra"
     "$BIN/capture-synth" "$DUMP/extra" --stills "${EXTRA_STILLS:-60}" --videos 1 --video-seconds "$VIDEO_SECONDS" --seed 6 >&2
 fi
+# Pictures tjbench wrote into the dump before it was run with -nowrite (see fps below).
+find "$DUMP/captures" "$DUMP/extra/captures" \( -name '*_1_4.ppm' -o -name '*_1_8.ppm' \) -type f -delete 2>/dev/null || true
 BYTES=$(find "$DUMP" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')
 FILES=$(find "$DUMP" -type f | wc -l)
 CAPTURES=$(find "$DUMP/captures" "$DUMP/extra/captures" -mindepth 1 -maxdepth 1 -type d | wc -l)
@@ -183,10 +187,18 @@ rm -rf "$BENCH_DIR/archive-deferred"
 "$BIN/exhibit-archive" init --archive "$BENCH_DIR/archive-deferred" >/dev/null
 sync
 t0=$(now)
-/usr/bin/time -v -o "$BENCH_DIR/deferred.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" $TRUST --defer-media --json "$DUMP" > "$BENCH_DIR/deferred.jsonl"
+/usr/bin/time -v -o "$BENCH_DIR/deferred.time" "$BIN/exhibit-archive" ingest --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" $TRUST --defer-media --json "$DUMP" > "$BENCH_DIR/deferred.jsonl" &
+PID=$!
+peak_mem "$PID" "$BENCH_DIR/deferred.mem" &
+wait "$PID"
+wait
 t1=$(now); DEFERRED_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 t0=$(now)
-/usr/bin/time -v -o "$BENCH_DIR/analyze.time" "$BIN/exhibit-archive" analyze --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" --json > "$BENCH_DIR/analyze.jsonl"
+/usr/bin/time -v -o "$BENCH_DIR/analyze.time" "$BIN/exhibit-archive" analyze --archive "$BENCH_DIR/archive-deferred" --jobs "$JOBS" --json > "$BENCH_DIR/analyze.jsonl" &
+PID=$!
+peak_mem "$PID" "$BENCH_DIR/analyze.mem" &
+wait "$PID"
+wait
 t1=$(now); ANALYZE_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 set -e
 RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-deferred" --count --format csv | tail -1 | cut -d, -f1)
@@ -197,7 +209,9 @@ VIDEO_RECORDS=$("$BIN/exhibit-archive" query --archive "$BENCH_DIR/archive-defer
 # decodes at (delivery file to planes at 1/4, second view at 1/8; tjbench has no gray output, so the
 # second view is decoded to planes too: a little more work than analyze's gray decode), 0.3 s each.
 SAMPLE=${FLOOR_SAMPLE:-24}
-fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $(NF - 1) }' | head -1; }
+# -nowrite: without it tjbench writes its decoded picture beside the input (NAME_1_4.ppm), i.e.
+# into the dump, where every later run met it as an unreferenced evidence file or a loose file.
+fps() { tjbench "$1" -scale "$2" -yuv -benchtime 0.3 -warmup 0.1 -nowrite 2>/dev/null | awk '/Decomp to YUV --> Frame rate/ { print $(NF - 1) }' | head -1; }
 set +o pipefail   # head closing its pipe early is not a failure here
 FLOOR_PER_STILL=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
     d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
@@ -217,12 +231,12 @@ printf '| cp -a + sync | %.2f | %s | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(c
 if [ "$QUICK" = 0 ]; then
     printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(cpu "$BENCH_DIR/verify.time")" "$(rss "$BENCH_DIR/verify.time")"
 fi
-read -r ANON FILE _ < "$BENCH_DIR/ingest.mem"
-printf '| exhibit-archive ingest | %.2f | %s | %s | %.1f (anon %.1f + file-backed %.1f) |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(cpu "$BENCH_DIR/ingest.time")" \
-    "$(awk -v a="$ANON" -v f="$FILE" 'BEGIN { print (a + f) / 1024 }')" "$(awk -v a="$ANON" 'BEGIN { print a / 1024 }')" "$(awk -v f="$FILE" 'BEGIN { print f / 1024 }')"
+# Peak RSS split as sampled: anonymous (the process's own) + file-backed (mostly LMDB's map).
+split_rss() { read -r ANON FILE _ < "$1"; awk -v a="$ANON" -v f="$FILE" 'BEGIN { printf "%.1f (anon %.1f + file-backed %.1f)", (a + f) / 1024, a / 1024, f / 1024 }'; }
+printf '| exhibit-archive ingest | %.2f | %s | %s | %s |\n' "$INGEST_S" "$(mbps "$INGEST_S")" "$(cpu "$BENCH_DIR/ingest.time")" "$(split_rss "$BENCH_DIR/ingest.mem")"
 printf '| re-ingest (all present) | %.2f | %s | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(cpu "$BENCH_DIR/reingest.time")" "$(rss "$BENCH_DIR/reingest.time")"
-printf '| ingest --defer-media | %.2f | %s | %s | %s |\n' "$DEFERRED_S" "$(mbps "$DEFERRED_S")" "$(cpu "$BENCH_DIR/deferred.time")" "$(rss "$BENCH_DIR/deferred.time")"
-printf '| analyze (%s records: %s stills, %s videos) | %.2f | %s stills/s | %s | %s |\n' "$RECORDS" "$STILL_RECORDS" "$VIDEO_RECORDS" "$ANALYZE_S" "$ANALYZE_STILLS_S" "$(cpu "$BENCH_DIR/analyze.time")" "$(rss "$BENCH_DIR/analyze.time")"
+printf '| ingest --defer-media | %.2f | %s | %s | %s |\n' "$DEFERRED_S" "$(mbps "$DEFERRED_S")" "$(cpu "$BENCH_DIR/deferred.time")" "$(split_rss "$BENCH_DIR/deferred.mem")"
+printf '| analyze (%s records: %s stills, %s videos) | %.2f | %s stills/s | %s | %s |\n' "$RECORDS" "$STILL_RECORDS" "$VIDEO_RECORDS" "$ANALYZE_S" "$ANALYZE_STILLS_S" "$(cpu "$BENCH_DIR/analyze.time")" "$(split_rss "$BENCH_DIR/analyze.mem")"
 printf '| decode floor: tjbench, delivery 1/4 + second view 1/8, %s cores (sample of %s stills) | | %s stills/s | | |\n' "$JOBS" "$SAMPLE" "$FLOOR_STILLS_S"
 echo "load average before / after: $LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg) (2 cores; other work on the machine inflates wall and CPU times)"
 per() { awk -v c="$(cpu "$1")" -v n="$CAPTURES" 'BEGIN { printf "%.2f", c * 1000 / n }'; }

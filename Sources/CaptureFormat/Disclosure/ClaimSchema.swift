@@ -24,6 +24,9 @@ public enum ClaimSchema {
         l.rungs.enumerated().map { ("\(l.name).\($0.element)", UInt32($0.offset)) }
     }
 
+    /// The ids of `expected`, as a set (built once).
+    public static let ladderClaimIds: Set<String> = Set(expected.map(\.claimId))
+
     private static let rungByClaimId: [String: UInt32] = Dictionary(uniqueKeysWithValues: expected.map { ($0.claimId, $0.rung) })
 
     /// The `short` profile's selection: location ≤ country, time ≤ day, identity = key-fingerprint.

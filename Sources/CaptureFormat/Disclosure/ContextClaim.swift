@@ -21,8 +21,20 @@ public struct ContextClaim: Hashable, Sendable, Codable {
     }
 
     /// canonical(claim): deterministic CBOR of `{"rung": uint, "value": text, "claimId": text}`.
+    ///
+    /// Written directly (one per leaf, four bundles per still): the keys in deterministic order —
+    /// `64 "rung"` < `65 "value"` < `67 "claimId"`, bytewise — each value by the codec's shortest
+    /// head, which is what `DeterministicCBOR.encode(.textMap(…))` gives (`canonicalEncodingIsDeterministicCBOR`).
     public var canonicalEncoding: [UInt8] {
-        DeterministicCBOR.encode(.textMap([("claimId", .text(claimId)), ("rung", .unsigned(UInt64(rung))), ("value", .text(value))]))
+        var out: [UInt8] = []
+        out.reserveCapacity(24 + value.utf8.count + claimId.utf8.count)
+        out += [0xa3, 0x64, 0x72, 0x75, 0x6e, 0x67]                       // map(3), "rung"
+        CBOR.unsigned(UInt64(rung)).encode(into: &out)
+        out += [0x65, 0x76, 0x61, 0x6c, 0x75, 0x65]                       // "value"
+        CBOR.text(value).encode(into: &out)
+        out += [0x67, 0x63, 0x6c, 0x61, 0x69, 0x6d, 0x49, 0x64]           // "claimId"
+        CBOR.text(claimId).encode(into: &out)
+        return out
     }
 
     /// The time ladder's claims for a capture time: every rung down to the time's own.

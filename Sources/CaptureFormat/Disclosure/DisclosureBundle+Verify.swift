@@ -114,7 +114,7 @@ extension DisclosureBundle {
         let openedIds = Set(opened.map(\.claimId))
         if let p = DisclosureProfile(rawValue: profile) {
             if p != .custom, customClaimIds != nil { fail(.profileMismatch, "customClaimIds on a \(p.rawValue) bundle") }
-            let ladderCommitted = Set(ClaimSchema.expected.map(\.claimId)).subtracting(declared)
+            let ladderCommitted = ClaimSchema.ladderClaimIds.subtracting(declared)
             switch p {
             case .sealed:
                 if !opened.isEmpty { fail(.profileMismatch, "sealed bundle opens \(opened.count) claims") }

@@ -78,6 +78,11 @@ public struct DisclosureBundle: Hashable, Sendable, Codable {
     /// Reads a bundle file. Structural problems are `malformed-bundle`.
     public init(json: Data) throws(BundleDecodingError) {
         guard json.count <= 16 << 20 else { throw BundleDecodingError(detail: "bundle larger than 16 MiB") }
+        // The written shape by the strict reader; anything else (and every error text) by JSONDecoder.
+        if let b = json.withUnsafeBytes({ DisclosureBundle(strictJSON: $0) }) {
+            self = b
+            return
+        }
         do {
             self = try JSONDecoder().decode(DisclosureBundle.self, from: json)
         } catch {
