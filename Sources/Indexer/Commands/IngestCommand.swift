@@ -3,7 +3,6 @@ import Crypto
 import Foundation
 import Ground
 import Ingest
-import LMDB
 import Verify
 
 /// `ingest DUMP...`: verifies and stores every capture of the dumps, one transaction each.
@@ -73,7 +72,7 @@ struct IngestCommand: Command {
         } catch {
             bar.finish()
             // An LMDB failure under the index or the log is an archive failure too (exit 3).
-            if let lmdb = LMDBError.underlying(error) { throw CASError.storage(lmdb) }
+            if let failure = storageFailure(in: error) { throw failure }
             throw error
         }
         bar.finish()

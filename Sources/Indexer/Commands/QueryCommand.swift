@@ -143,11 +143,9 @@ struct QueryCommand: Command {
     /// Runs `body`, reporting index storage failures as the archive's (exit 3).
     static func queryErrors<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as QueryError {
-            switch e {
-            case .storage(let s): throw CASError.storage(s)
-            case .unsupportedFormat(let f): throw CASError.unsupportedFormat(f)
-            default: throw e
-            }
+            if let failure = e.storageFailure { throw failure }
+            if case .unsupportedFormat(let f) = e { throw CASError.unsupportedFormat(f) }
+            throw e
         }
     }
 
