@@ -1,5 +1,4 @@
 import Analysis
-import CAS
 import Foundation
 import Ground
 import Ingest

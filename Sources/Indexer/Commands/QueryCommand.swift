@@ -1,6 +1,8 @@
+import Archive
 import CAS
 import Foundation
 import Ground
+import Ingest
 import Query
 
 /// `query [filters] [--format table|json|csv] [--count | --limit N]`: records selected by index scans.
@@ -134,10 +136,10 @@ struct QueryCommand: Command {
         return f
     }
 
-    /// The archive's record index (the CAS store opened first: it checks the archive).
-    static func openIndex(_ context: CommandContext) throws -> RecordIndex {
+    /// The archive's records (the CAS store opened first: it checks the archive).
+    static func openIndex(_ context: CommandContext) throws -> any RecordStore<IndexedRecord> {
         let store = try context.openStore(access: .readIfNotWritable)
-        return try queryErrors { try RecordIndex(environment: store.environment) }
+        return try queryErrors { try Archive(store: store).records }
     }
 
     /// Runs `body`, reporting index storage failures as the archive's (exit 3).
