@@ -29,7 +29,7 @@ struct LogCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         if let given = args.value("record") { _ = try RecordReference.checked(given, command: name) }
-        let archive = try Archive(store: context.openStore(access: .readIfNotWritable))
+        let archive = try context.openArchive(access: .readIfNotWritable, blobs: false)
         let c = context.console
         if args.flag("verify") {
             let v = try archive.custodyStore.verifyChain()

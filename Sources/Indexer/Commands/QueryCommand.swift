@@ -138,8 +138,7 @@ struct QueryCommand: Command {
 
     /// The archive's records (the CAS store opened first: it checks the archive).
     static func openIndex(_ context: CommandContext) throws -> any RecordStore<IndexedRecord> {
-        let store = try context.openStore(access: .readIfNotWritable)
-        return try queryErrors { try Archive(store: store).records }
+        try queryErrors { try context.openArchive(access: .readIfNotWritable, blobs: false).records }
     }
 
     /// Runs `body`, reporting index storage failures as the archive's (exit 3).

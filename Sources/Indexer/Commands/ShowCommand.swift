@@ -25,8 +25,7 @@ struct ShowCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         _ = try RecordReference.checked(args.positionals[0], command: name)
-        let store = try context.openStore(access: .readIfNotWritable)
-        let archive = try QueryCommand.queryErrors { try Archive(store: store) }
+        let archive = try QueryCommand.queryErrors { try context.openArchive(access: .readIfNotWritable, blobs: false) }
         let records = archive.records, custody = archive.custodyStore
         guard let id = try RecordReference.resolve(args.positionals[0], in: records, command: name) else {
             throw QueryError.notFound(args.positionals[0].lowercased())
@@ -38,7 +37,7 @@ struct ShowCommand: Command {
             for e in try custody.custodyEvents(forObject: object) { events[e.seq] = e }
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
-        let location = try StatsCommand.blobLocation(store, context)
+        let location = try StatsCommand.blobLocation(archive.store, context)
         if context.json {
             context.console.jsonLine(try jsonLine(record, ordered, blobs: location))
         } else {

@@ -32,7 +32,7 @@ struct TrustCommand: Command {
             throw UsageError("unknown action '\(action)': use add, list or remove" + Suggestion.didYouMean(action, among: actions), command: name)
         }
         let role: TrustRole = args.flag("tsa") ? .tsa : .signer
-        let archive = try Archive(store: context.openStore(access: action == "list" ? .readIfNotWritable : .readWrite))
+        let archive = try context.openArchive(access: action == "list" ? .readIfNotWritable : .readWrite, blobs: false)
         let anchors = archive.trustAnchors
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let c = context.console
