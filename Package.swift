@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive"]),
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
-        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "LMDB"]),
+        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media"]),
         .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.

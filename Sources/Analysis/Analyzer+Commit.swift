@@ -2,7 +2,6 @@ import Archive
 import Foundation
 import Ground
 import Ingest
-import LMDB
 import Query
 
 extension Analyzer {
@@ -102,6 +101,6 @@ extension Analyzer {
 
     /// An LMDB failure (disk full, corruption) stops the run; any other error fails one record.
     static func isStorageFailure(_ error: any Error) -> Bool {
-        LMDBError.underlying(error) != nil
+        storageFailure(in: error) != nil
     }
 }

@@ -30,6 +30,12 @@ public protocol CustodyStore: AnyObject, Sendable {
     /// The events naming `objectId` (a record ID, blob ID, anchor fingerprint or export), in
     /// seq order.
     func storedEvents(forObject objectId: String) throws -> [StoredCustodyEvent]
+
+    /// Runs `body` in one write transaction, serialized with every other appender: what it
+    /// appends through the writer, and reads back, is this transaction's; everything commits
+    /// when `body` returns, nothing when it throws. `body` must be re-runnable (LMDB runs it
+    /// again after growing its map).
+    func write<R>(_ body: (any CustodyWriter) throws -> R) throws -> R
 }
 
 extension CustodyStore {

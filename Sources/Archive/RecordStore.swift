@@ -69,6 +69,11 @@ public protocol RecordStore<Record>: AnyObject, Sendable {
     /// name it); false when absent.
     @discardableResult
     func remove(recordId: ContentID) throws -> Bool
+
+    /// Re-hashes every stored record — its body and the report the body names — in ID order,
+    /// in one consistent read (a full scan: `audit`, not queries). A damaged record is listed
+    /// with `index.record.damaged`, never thrown; only a failure of the medium throws.
+    func audit() throws -> RecordAudit
 }
 
 extension RecordStore {

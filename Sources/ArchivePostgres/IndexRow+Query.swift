@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Ground
 import Postgres
@@ -68,6 +69,30 @@ extension RecordTable {
                 try damaged(row.id, e)
                 return nil
             }
+        }
+    }
+
+    /// Every record re-hashed in ID order (`RecordStore.audit`), read in pages of `page` IDs
+    /// inside the caller's transaction (one snapshot under REPEATABLE READ). A damaged record is
+    /// listed with the report its body names (bytes 33..<65, when the body is that long).
+    public static func audit(in tx: Transaction, page: Int = 1000) throws -> RecordAudit {
+        var out = RecordAudit()
+        var after = [UInt8]()
+        let decoder = JSONDecoder()
+        while true {
+            let ids = try tx.execute("SELECT record_id FROM records WHERE record_id > $1 ORDER BY record_id LIMIT $2",
+                                     [.bytes(after), .int64(Int64(page))]).map(contentID)
+            for row in try stored(ids, in: tx) {
+                out.checked += 1
+                do {
+                    _ = try IndexRow.record(format: row.format, body: row.body, report: row.report, recordId: row.id, decoder: decoder)
+                } catch let e as QueryError {
+                    let reportId = row.body.count >= RecordBody.headerCount ? ContentID(digest: Array(row.body[33..<65])) : nil
+                    out.damaged.append(RecordDamage(recordId: row.id, reportId: reportId, error: e))
+                }
+            }
+            guard ids.count == page, let last = ids.last else { return out }
+            after = last.bytes
         }
     }
 }

@@ -71,4 +71,8 @@ public final class PostgresRecordStore: RecordStore {
     public func remove(recordId: ContentID) throws -> Bool {
         try connection.write { tx in try RecordTable.remove(recordId: recordId, in: tx) }
     }
+
+    public func audit() throws -> RecordAudit {
+        try connection.read { tx in try RecordTable.audit(in: tx) }
+    }
 }

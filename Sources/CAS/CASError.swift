@@ -39,7 +39,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedRecord: StatusCode.casRecordDamaged
         case .input: StatusCode.casInput
         case .outputRefused: StatusCode.casOutputRefused
-        case .storage(let e): Self.storageKind(e).code
+        case .storage(let e): e.statusCode
         }
     }
 
@@ -55,27 +55,8 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
         case .damagedRecord(let b, let r): "\(code): blob \(b) record: \(r)"
         case .input(let p, let e): "\(code): \(p): \(Errno(rawValue: e))"
         case .outputRefused(let p, let r): "\(code): \(p) is \(r); -o writes only to a regular file, a new path, a FIFO or a character device"
-        case .storage(let e): Self.storageKind(e).meaning.map { "\(code): \($0): \(e)" } ?? "\(code): \(e)"
+        case .storage(let e): e.explanation
         }
-    }
-
-    /// The named code of a storage failure, and what it means for the user.
-    static func storageKind(_ e: LMDBError) -> (code: String, meaning: String?) {
-        if e.isDiskFull { return (StatusCode.casStorageDiskFull, "disk full (archive kept as of the last commit)") }
-        if e.isReadOnly {
-            return (StatusCode.casReadOnly, "the archive can only be read here (read-only file system or opened read-only); reading commands still work")
-        }
-        if e.isPermissionDenied {
-            return (StatusCode.casStoragePermissionDenied, "this user may not open the archive's files as needed (permissions, or an immutable file)")
-        }
-        if e.isNotLMDB {
-            return (StatusCode.casStorageInvalid, "data.mdb is not an LMDB environment this program reads (damaged header or other version)")
-        }
-        if [Errno.isDirectory, .tooManySymbolicLinkLevels, .noDevice].contains(Errno(rawValue: e.code)) {
-            return (StatusCode.casStorageNotAFile, "data.mdb and lock.mdb must be regular files (not a directory, link or device)")
-        }
-        if Errno(rawValue: e.code) == .busy { return (StatusCode.casStorageBusy, "the archive cannot be read safely now") }
-        return (StatusCode.casStorage, nil)
     }
 
     /// The `errno` of a failed read of the input (`.input`), else nil.

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Ingest
 
@@ -27,27 +28,64 @@ public struct CustodyExcerpt: Sendable, Equatable {
     }
 }
 
-extension CustodyLog: CustodySource {
-    /// Appends the event and reads the excerpt in the same write transaction, so the excerpt
-    /// ends exactly at this event even when another process appends right after.
+/// Any archive's custody log (`CustodyStore`: LMDB's `CustodyLog`, PostgreSQL's store) as an
+/// export's custody source: the event is appended and the excerpt read in one
+/// `CustodyStore.write` transaction, so the excerpt ends exactly at this event even when
+/// another process appends right after.
+public struct StoredCustodySource: CustodySource {
+    public let store: any CustodyStore
+
+    public init(_ store: any CustodyStore) {
+        self.store = store
+    }
+
     public func recordReplication(_ draft: CustodyDraft, recordIds: [String],
                                   beforeCommit: (CustodyExcerpt, _ appendEvent: (CustodyDraft) throws -> CustodyEvent) throws -> Void) throws -> CustodyExcerpt {
-        try environment.write { txn in
-            let appended = try append(draft, in: txn)
+        let store = self.store
+        let replication = try CustodyAppend(draft, for: store)
+        return try store.write { writer in
+            guard let appended = try writer.append([replication]).first else {
+                throw CustodyError.malformedEvent("the export's event was not appended")
+            }
+            let event = try appended.event
             var first = appended.seq
             for id in recordIds {
-                if let seq = try events(forObject: id, in: txn).first?.seq { first = min(first, seq) }
+                if let seq = try writer.storedEvents(forObject: id).first?.seq { first = min(first, seq) }
             }
-            let span = try allEvents(in: txn).filter { $0.seq >= first && $0.seq <= appended.seq }
-            let excerpt = CustodyExcerpt(chain: CustodyChain(events: span, headSequence: appended.seq, headHash: appended.hash),
+            // Events that do not parse are left out, as the log's listing leaves them out.
+            var span: [CustodyEvent] = []
+            var after = first - 1
+            while after < appended.seq {
+                let page = try writer.storedEvents(after: after, limit: 10_000)
+                guard let last = page.last else { break }
+                span += page.filter { $0.seq <= appended.seq }.compactMap { try? $0.event }
+                after = last.seq
+            }
+            let excerpt = CustodyExcerpt(chain: CustodyChain(events: span, headSequence: appended.seq, headHash: event.hash),
                                          replicationSequence: appended.seq)
-            try beforeCommit(excerpt) { draft in try self.append(draft, in: txn) }
+            try beforeCommit(excerpt) { draft in
+                guard let more = try writer.append([try CustodyAppend(draft, for: store)]).first else {
+                    throw CustodyError.malformedEvent("an export event was not appended")
+                }
+                return try more.event
+            }
             return excerpt
         }
     }
 
     public func hasReplication(of externalIdentifier: String) throws -> Bool {
         // Only the export's own events name its `export` object.
-        try !events(forObject: externalIdentifier).isEmpty
+        try !store.storedEvents(forObject: externalIdentifier).isEmpty
+    }
+}
+
+extension CustodyLog: CustodySource {
+    public func recordReplication(_ draft: CustodyDraft, recordIds: [String],
+                                  beforeCommit: (CustodyExcerpt, _ appendEvent: (CustodyDraft) throws -> CustodyEvent) throws -> Void) throws -> CustodyExcerpt {
+        try StoredCustodySource(self).recordReplication(draft, recordIds: recordIds, beforeCommit: beforeCommit)
+    }
+
+    public func hasReplication(of externalIdentifier: String) throws -> Bool {
+        try StoredCustodySource(self).hasReplication(of: externalIdentifier)
     }
 }

@@ -61,6 +61,13 @@ public final class LMDBRecordStore: RecordStore {
         try storage { try index.environment.write { txn in try index.remove(recordId: recordId, in: txn) } }
     }
 
+    public func audit() throws -> RecordAudit {
+        let found = try index.auditRecords()
+        return RecordAudit(checked: found.checked, damaged: found.damaged.map {
+            RecordDamage(recordId: $0.recordId, reportId: $0.reportId, error: $0.error)
+        })
+    }
+
     /// Runs `body`, an LMDB failure thrown as the index's `index.storage` (as `RecordIndex` does).
     func storage<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as LMDBError { throw QueryError.storage(e) }

@@ -1,5 +1,6 @@
 import CLMDB
 import Foundation
+import Ground
 
 /// A failed LMDB call: the `mdb_*` return code with its stable name (`MDB_MAP_FULL`,
 /// `MDB_NOTFOUND`, `ENOSPC`, …) and the C library's message.
@@ -111,6 +112,6 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
 
 /// An error of a higher layer that may carry an `LMDBError` (so `Environment.write` still
 /// recognises `MDB_MAP_FULL` thrown through it and grows the map).
-public protocol WrapsLMDBError: Error {
+public protocol WrapsLMDBError: CarriesStorageFailure {
     var lmdbError: LMDBError? { get }
 }

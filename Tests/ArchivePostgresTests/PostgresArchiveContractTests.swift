@@ -100,6 +100,16 @@ import Testing
         try ArchiveContract.damageIsNamed(try Self.subject(pg))
     }
 
+    @Test func auditNamesDamage() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.auditNamesDamage(try Self.subject(pg))
+    }
+
+    @Test func custodyWriteCommitsTogether() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.custodyWriteCommitsTogether(try Self.subject(pg))
+    }
+
     /// A record and its custody events commit together: a put whose event cannot be built
     /// leaves neither the record nor any event.
     @Test func aRecordAndItsEventsCommitTogether() throws {

@@ -31,6 +31,8 @@ import Testing
     @Test func trustRoundTrip() throws { try run { try ArchiveContract.trustRoundTrip($0) } }
 
     @Test func damageIsNamed() throws { try run { try ArchiveContract.damageIsNamed($0) } }
+    @Test func auditNamesDamage() throws { try run { try ArchiveContract.auditNamesDamage($0) } }
+    @Test func custodyWriteCommitsTogether() throws { try run { try ArchiveContract.custodyWriteCommitsTogether($0) } }
 
     /// The stores write what they always wrote: a chain appended through the protocol is the
     /// one `CustodyLog.verify` (`log --verify`) walks, event for event.

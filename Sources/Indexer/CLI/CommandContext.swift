@@ -1,6 +1,5 @@
 import CAS
 import Foundation
-import LMDB
 
 /// What a running command can use: the console, the environment variables, the archive path.
 public struct CommandContext {

@@ -4,7 +4,6 @@ import Export
 import Foundation
 import Ground
 import Ingest
-import LMDB
 import S3
 
 /// Parses, runs and maps errors to exit codes: usage errors → 2 (message and usage on
@@ -68,8 +67,8 @@ public enum CommandRunner {
             } catch let e as CASError {
                 console.err("Error: \(e)")
                 return exitCode(for: e)
-            } catch let e as LMDBError {
-                console.err("Error: \(CASError.storage(e))")
+            } catch let e as any StorageFailure {
+                console.err("Error: \(e.explanation)")
                 return .archiveUnusable
             } catch let e as S3Error {
                 console.err("Error: \(e)")

@@ -1,9 +1,7 @@
 import Analysis
-import CAS
 import Foundation
 import Ground
 import Ingest
-import LMDB
 import Query
 import Verify
 
@@ -60,7 +58,7 @@ struct AnalyzeCommand: Command {
             }
         } catch {
             bar.finish()
-            if let lmdb = LMDBError.underlying(error) { throw CASError.storage(lmdb) }
+            if let failure = storageFailure(in: error) { throw failure }
             throw error
         }
         bar.finish()

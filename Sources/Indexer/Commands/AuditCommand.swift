@@ -1,3 +1,4 @@
+import Archive
 import ArchiveS3
 import CAS
 import Ingest
@@ -37,7 +38,7 @@ struct AuditCommand: Command {
         }
         let report = try s3.map { try $0.auditBlobs(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) } }
             ?? store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
-        let recordAudit = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment).auditRecords() }
+        let recordAudit = try QueryCommand.queryErrors { try archive.records.audit() }
         bar.finish()
         let c = context.console
         for d in report.damaged {
@@ -58,7 +59,7 @@ struct AuditCommand: Command {
             if context.json {
                 c.json(.object([("type", .string("recordDamage")), ("recordId", .string(d.recordId.hex)),
                                 ("reportId", d.reportId.map { .string($0.hex) } ?? .null),
-                                ("code", .string(d.error.code)), ("detail", .string(d.error.description))]))
+                                ("code", .string(d.error.statusCode)), ("detail", .string("\(d.error)"))]))
             } else {
                 c.out("damaged record \(d.recordId.hex) report \(d.reportId?.hex ?? "-") \(d.error)")
             }
@@ -76,7 +77,7 @@ struct AuditCommand: Command {
         if store.isReadOnly {
             c.err("audit: the archive is opened read-only; this fixity check is not logged in the custody log")
         } else {
-            do { try logFixityCheck(report, recordAudit, sample: sample, store: store, context) } catch {
+            do { try logFixityCheck(report, recordAudit, sample: sample, custody: archive.custodyStore, context) } catch {
                 c.err("Warning: the audit could not be logged in the custody log: \(error)")
             }
         }
@@ -84,16 +85,13 @@ struct AuditCommand: Command {
     }
 
     /// Appends the audit as a PREMIS `fixity check` event (objects: the damaged records and blobs).
-    static func logFixityCheck(_ report: AuditReport, _ records: RecordIndex.RecordAudit, sample: Double, store: ContentStore,
+    static func logFixityCheck(_ report: AuditReport, _ records: RecordAudit, sample: Double, custody: any CustodyStore,
                                _ context: CommandContext) throws {
-        let custody = try CustodyLog(environment: store.environment)
         let agent = CustodyAgent.current(operator: nil, environment: context.environment)
         let detail = "audit\(sample < 1 ? " (sample \(sample))" : ""): checked \(report.blobsChecked) of \(report.blobsInStore) blobs, "
             + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged; \(records.checked) records, \(records.damaged.count) damaged"
-        try store.environment.write { txn in
-            _ = try custody.append(CustodyDraft(.fixityCheck, agent: agent,
-                                                objects: records.damaged.map { .record($0.recordId) } + report.damaged.map { .blob($0.blob) },
-                                                outcome: report.isClean && records.damaged.isEmpty ? .success : .failure, detail: detail), in: txn)
-        }
+        try custody.append(drafts: [CustodyDraft(.fixityCheck, agent: agent,
+                                                 objects: records.damaged.map { .record($0.recordId) } + report.damaged.map { .blob($0.blob) },
+                                                 outcome: report.isClean && records.damaged.isEmpty ? .success : .failure, detail: detail)])
     }
 }

@@ -1,6 +1,6 @@
 import Analysis
-import CAS
 import CLI
+import Ground
 import Ingest
 import Query
 import Verify

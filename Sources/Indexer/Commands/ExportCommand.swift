@@ -1,3 +1,4 @@
+import Archive
 import Export
 import Foundation
 import Ground
@@ -69,23 +70,23 @@ struct ExportCommand: Command {
         // replication event committed (docs/export.md, "Killed exports").
         let journal = try ExportJournal(environment: archive.environment)
         let parent = (URL(fileURLWithPath: out).standardizedFileURL.path as NSString).deletingLastPathComponent
-        for a in ExportRecovery.run(journal: journal, custody: archive.custody, folders: [parent]) {
+        for a in ExportRecovery.run(journal: journal, custody: StoredCustodySource(archive.custodyStore), folders: [parent]) {
             context.console.err("export: \(a.kind.rawValue) stale staging folder \(a.staging) (process \(a.pid)): \(a.detail)")
         }
         var ids: [ContentID] = []
         var indeterminate = 0
         if usesQuery {
-            let result = try QueryCommand.queryErrors { try selection?.query(archive.index) ?? QueryResult(matches: [], indeterminate: []) }
+            let result = try QueryCommand.queryErrors { try selection?.query(archive.records) ?? QueryResult(matches: [], indeterminate: []) }
             ids = result.matches
             indeterminate = result.indeterminate.count
         } else {
-            for given in args.positionals { ids.append(try resolve(given, archive.index)) }
+            for given in args.positionals { ids.append(try resolve(given, archive.records)) }
         }
         // A record whose stored bytes no longer match is refused, named on stderr (exit 1); the
         // others are exported. Nothing exportable and one refused: that refusal is the error.
-        var refused: [(id: ContentID, error: QueryError)] = []
+        var refused: [(id: ContentID, error: any NamedError)] = []
         var records = try QueryCommand.queryErrors {
-            try archive.index.records(ids) { id, error in
+            try archive.records.records(ids) { id, error in
                 refused.append((id, error))
                 context.console.err("export: refused: \(error)")
             }
@@ -94,14 +95,14 @@ struct ExportCommand: Command {
         guard !records.isEmpty else { throw ExportError.noRecords }
         records = try analyzePending(records, archive: archive, agent: agent, console: context.console)
 
-        let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer),
-                                       tsaAnchors: try archive.trust.trustAnchors(.tsa))
+        let verifier = CaptureVerifier(signerAnchors: try archive.trustAnchors.trustAnchors(.signer),
+                                       tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa))
         let exporter = Exporter(store: archive.blobs, key: key)
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custodyStore)
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
         exporter.progress = { files, bytes, totalFiles, totalBytes in
             bar.setTotal(items: totalFiles, bytes: totalBytes)
@@ -119,8 +120,8 @@ struct ExportCommand: Command {
         options.paper = paper
         options.pdf = args.flag("pdf")
         options.includeSourcePaths = args.flag("include-source-paths")
-        options.signerAnchors = try archive.trust.list(.signer).map(\.fingerprint)
-        options.tsaAnchors = try archive.trust.list(.tsa).map(\.fingerprint)
+        options.signerAnchors = try archive.trustAnchors.list(.signer).map(\.fingerprint)
+        options.tsaAnchors = try archive.trustAnchors.list(.tsa).map(\.fingerprint)
         let s = try exporter.export(records, options: options)
         bar.finish()
 
@@ -150,7 +151,7 @@ struct ExportCommand: Command {
             for r in s.changedRecords { c.out("changed since ingest (see custody.json): \(r)") }
             if let pdf = s.pdf { c.out("report.pdf: \(pdf)") }
             c.out("open \(s.bag)/report.html in a browser; check the bag with: exhibit-archive verify-export \(s.bag)")
-            for r in refused { c.out("not exported: \(r.id) refused (\(r.error.code): its stored bytes no longer match)") }
+            for r in refused { c.out("not exported: \(r.id) refused (\(r.error.statusCode): its stored bytes no longer match)") }
         }
         return refused.isEmpty ? .success : .failure
     }
@@ -170,7 +171,7 @@ struct ExportCommand: Command {
     }
 
     /// A full record ID or an unambiguous prefix of ≥ 8 hex digits.
-    static func resolve(_ given: String, _ index: RecordIndex) throws -> ContentID {
+    static func resolve(_ given: String, _ index: any RecordStore<IndexedRecord>) throws -> ContentID {
         guard let id = try RecordReference.resolve(given, in: index, command: name) else { throw ExportError.unknownRecord(given) }
         return id
     }

@@ -1,3 +1,4 @@
+import Archive
 import ArchiveS3
 import CAS
 import Export
@@ -25,7 +26,7 @@ struct GCCommand: Command {
         let store = archive.store
         let r = try store.collectGarbage()
         let s3 = try (archive.blobs as? S3ArchiveBlobStore)?.collectGarbage()
-        let exports = ExportRecovery.run(journal: try ExportJournal(environment: store.environment), custody: archive.custody)
+        let exports = ExportRecovery.run(journal: try ExportJournal(environment: store.environment), custody: StoredCustodySource(archive.custodyStore))
         let reverify = ReverifyScratch.removeStale()
         func count(_ k: ExportRecovery.Action.Kind) -> Int64 { Int64(exports.filter { $0.kind == k }.count) }
         let c = context.console

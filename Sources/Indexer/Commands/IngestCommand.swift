@@ -1,9 +1,7 @@
-import CAS
 import Crypto
 import Foundation
 import Ground
 import Ingest
-import LMDB
 import Verify
 
 /// `ingest DUMP...`: verifies and stores every capture of the dumps, one transaction each.
@@ -50,8 +48,8 @@ struct IngestCommand: Command {
         let extraSigners = try certificates(args.allValues("trust"), label: "--trust", command: name)
         let extraTSA = try certificates(args.allValues("tsa-trust"), label: "--tsa-trust", command: name)
         let archive = try context.openArchive()
-        var verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer, adding: extraSigners),
-                                       tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: extraTSA))
+        var verifier = CaptureVerifier(signerAnchors: try archive.trustAnchors.trustAnchors(.signer, adding: extraSigners),
+                                       tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa, adding: extraTSA))
         verifier.measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
         options.deferAnalyses = args.flag("defer-media")
         let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
@@ -67,13 +65,10 @@ struct IngestCommand: Command {
                 bar.advance(items: 1, bytes: item.bytes)
                 if context.json { c.json(Self.json(item)) } else { c.out(Self.text(item)) }
             }
-        } catch let e as CASError {
-            bar.finish()
-            throw e
         } catch {
             bar.finish()
-            // An LMDB failure under the index or the log is an archive failure too (exit 3).
-            if let lmdb = LMDBError.underlying(error) { throw CASError.storage(lmdb) }
+            // A storage failure under the blobs, the index or the log stops the run (exit 3).
+            if let failure = storageFailure(in: error) { throw failure }
             throw error
         }
         bar.finish()

@@ -29,10 +29,10 @@ struct LogCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         if let given = args.value("record") { _ = try RecordReference.checked(given, command: name) }
-        let archive = try Archive(store: context.openStore(access: .readIfNotWritable))
+        let archive = try context.openArchive(access: .readIfNotWritable, blobs: false)
         let c = context.console
         if args.flag("verify") {
-            let v = try archive.custody.verify()
+            let v = try archive.custodyStore.verifyChain()
             for p in v.problems {
                 if context.json {
                     c.json(.object([("type", .string("problem")), ("kind", .string(p.kind.rawValue)),
@@ -56,13 +56,13 @@ struct LogCommand: Command {
             if id.utf8.count == 64 {
                 object = id       // a record or a blob, named in full
             } else {
-                guard let found = try RecordReference.resolve(given, in: archive.index, command: name) else {
+                guard let found = try RecordReference.resolve(given, in: archive.records, command: name) else {
                     throw QueryError.notFound(id)
                 }
                 object = found.hex
             }
         }
-        let events = try object.map { try archive.custody.events(forObject: $0) } ?? archive.custody.allEvents()
+        let events = try object.map { try archive.custodyStore.custodyEvents(forObject: $0) } ?? archive.custodyStore.custodyEvents()
         for e in events { context.json ? c.json(json(e)) : c.out(text(e, full: args.flag("full"))) }
         return .success
     }

@@ -1,6 +1,8 @@
+import Archive
 import CAS
 import Foundation
 import Ground
+import Ingest
 import Query
 
 /// `query [filters] [--format table|json|csv] [--count | --limit N]`: records selected by index scans.
@@ -134,20 +136,17 @@ struct QueryCommand: Command {
         return f
     }
 
-    /// The archive's record index (the CAS store opened first: it checks the archive).
-    static func openIndex(_ context: CommandContext) throws -> RecordIndex {
-        let store = try context.openStore(access: .readIfNotWritable)
-        return try queryErrors { try RecordIndex(environment: store.environment) }
+    /// The archive's records (the CAS store opened first: it checks the archive).
+    static func openIndex(_ context: CommandContext) throws -> any RecordStore<IndexedRecord> {
+        try queryErrors { try context.openArchive(access: .readIfNotWritable, blobs: false).records }
     }
 
     /// Runs `body`, reporting index storage failures as the archive's (exit 3).
     static func queryErrors<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as QueryError {
-            switch e {
-            case .storage(let s): throw CASError.storage(s)
-            case .unsupportedFormat(let f): throw CASError.unsupportedFormat(f)
-            default: throw e
-            }
+            if let failure = e.storageFailure { throw failure }
+            if case .unsupportedFormat(let f) = e { throw CASError.unsupportedFormat(f) }
+            throw e
         }
     }
 

@@ -1,3 +1,4 @@
+import Archive
 import Ground
 import Query
 
@@ -16,7 +17,7 @@ enum RecordReference {
 
     /// The one record ID `given` names: nil when none does; a usage error when it is malformed
     /// or names several (they are listed).
-    static func resolve(_ given: String, in index: RecordIndex, command: String) throws -> ContentID? {
+    static func resolve(_ given: String, in index: any RecordStore<IndexedRecord>, command: String) throws -> ContentID? {
         let prefix = try checked(given, command: command)
         let found = try QueryCommand.queryErrors { try index.recordIds(withPrefix: prefix, limit: 5) }
         guard found.count <= 1 else {

@@ -1,3 +1,4 @@
+import Archive
 import Ground
 import Query
 
@@ -91,7 +92,7 @@ struct RecordSelection: Equatable {
 
     /// The union of every filter's answer, IDs ascending; with `limit`, the first `limit` of
     /// each list (every filter's first `limit` are right, so their union's are).
-    func query(_ index: RecordIndex, limit: Int? = nil) throws -> QueryResult {
+    func query(_ index: any RecordStore<IndexedRecord>, limit: Int? = nil) throws -> QueryResult {
         if filters.count == 1 { return try index.query(filters[0], limit: limit) }
         var matches = Set<ContentID>(), indeterminate = Set<ContentID>()
         for f in filters {
@@ -105,7 +106,7 @@ struct RecordSelection: Equatable {
     }
 
     /// How many records the union selects (one filter: the index's own count).
-    func count(_ index: RecordIndex) throws -> QueryCount {
+    func count(_ index: any RecordStore<IndexedRecord>) throws -> QueryCount {
         if filters.count == 1 { return try index.count(filters[0]) }
         let r = try query(index)
         return QueryCount(matches: r.matches.count, indeterminate: r.indeterminate.count)

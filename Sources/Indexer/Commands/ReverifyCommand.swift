@@ -31,18 +31,18 @@ struct ReverifyCommand: Command {
         let selection = try RecordSelection(args, command: name)
         let archive = try context.openArchive()
         let verifier = CaptureVerifier(
-            signerAnchors: try archive.trust.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
-            tsaAnchors: try archive.trust.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))
+            signerAnchors: try archive.trustAnchors.trustAnchors(.signer, adding: IngestCommand.certificates(args.allValues("anchors"), label: "--anchors", command: name)),
+            tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa, adding: IngestCommand.certificates(args.allValues("tsa-anchors"), label: "--tsa-anchors", command: name)))
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         var selected: [ContentID]?
         if !selection.isEverything {
-            let r = try QueryCommand.queryErrors { try selection.query(archive.index) }
+            let r = try QueryCommand.queryErrors { try selection.query(archive.records) }
             selected = r.matches + r.indeterminate
         }
         let c = context.console
         var count = 0, changed = 0, attention = 0, failed = 0
         let bar = ProgressBar(console: c, items: 0, bytes: 0)
-        if bar.isShown { bar.setTotal(items: try selected?.count ?? archive.index.count(RecordFilter()).matches, bytes: 0) }
+        if bar.isShown { bar.setTotal(items: try selected?.count ?? archive.records.count(RecordFilter()).matches, bytes: 0) }
         defer { bar.finish() }
         // A record whose stored bytes no longer match is refused (named on stderr, counted as
         // failed, listed in the summary); the others are re-verified.

@@ -25,20 +25,19 @@ struct ShowCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         _ = try RecordReference.checked(args.positionals[0], command: name)
-        let store = try context.openStore(access: .readIfNotWritable)
-        let index = try QueryCommand.queryErrors { try RecordIndex(environment: store.environment) }
-        guard let id = try RecordReference.resolve(args.positionals[0], in: index, command: name) else {
+        let archive = try QueryCommand.queryErrors { try context.openArchive(access: .readIfNotWritable, blobs: false) }
+        let records = archive.records, custody = archive.custodyStore
+        guard let id = try RecordReference.resolve(args.positionals[0], in: records, command: name) else {
             throw QueryError.notFound(args.positionals[0].lowercased())
         }
-        guard let record = try QueryCommand.queryErrors({ try index.get(recordId: id) }) else { throw QueryError.notFound(id.hex) }
-        let custody = try CustodyLog(environment: store.environment)
+        guard let record = try QueryCommand.queryErrors({ try records.get(recordId: id) }) else { throw QueryError.notFound(id.hex) }
         var events: [UInt64: CustodyEvent] = [:]
         let objects = [record.recordId] + record.variants.map(\.blobId) + record.files.map(\.blobId)
         for object in Set(objects.map(\.hex)) {
-            for e in try custody.events(forObject: object) { events[e.seq] = e }
+            for e in try custody.custodyEvents(forObject: object) { events[e.seq] = e }
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
-        let location = try StatsCommand.blobLocation(store, context)
+        let location = try StatsCommand.blobLocation(archive.store, context)
         if context.json {
             context.console.jsonLine(try jsonLine(record, ordered, blobs: location))
         } else {

@@ -1,3 +1,4 @@
+import Archive
 import Crypto
 import Foundation
 import Ingest
@@ -30,14 +31,15 @@ struct TrustCommand: Command {
         guard actions.contains(action) else {
             throw UsageError("unknown action '\(action)': use add, list or remove" + Suggestion.didYouMean(action, among: actions), command: name)
         }
-        let role: TrustStore.Role = args.flag("tsa") ? .tsa : .signer
-        let archive = try Archive(store: context.openStore(access: action == "list" ? .readIfNotWritable : .readWrite))
+        let role: TrustRole = args.flag("tsa") ? .tsa : .signer
+        let archive = try context.openArchive(access: action == "list" ? .readIfNotWritable : .readWrite, blobs: false)
+        let anchors = archive.trustAnchors
         let agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
         let c = context.console
         switch action {
         case "list":
             guard args.positionals.count == 1 else { throw UsageError("'trust list' takes no file", command: name) }
-            for a in try archive.trust.list(args.flag("tsa") ? .tsa : nil) {
+            for a in try anchors.list(args.flag("tsa") ? .tsa : nil) {
                 if context.json {
                     c.json(.object([("role", .string(a.role.rawValue)), ("fingerprint", .string(a.fingerprint)),
                                     ("subject", .string(a.certificate.subject)), ("issuer", .string(a.certificate.issuer))]))
@@ -51,12 +53,12 @@ struct TrustCommand: Command {
             let arg = args.positionals[1]
             let changed: [String]
             if action == "add" {
-                changed = try archive.trust.add(try IngestCommand.certificates([arg], label: "<pem>", command: name), role: role,
-                                                agent: agent, custody: archive.custody)
+                changed = try anchors.add(try IngestCommand.certificates([arg], label: "<pem>", command: name), role: role,
+                                                agent: agent, custody: archive.custodyStore)
             } else {
                 let fps = arg.count == 64 && Hex.decode(arg.lowercased()) != nil && !FileManager.default.fileExists(atPath: arg)
                     ? [arg.lowercased()] : try IngestCommand.certificates([arg], label: "<pem>", command: name).map(\.sha256Fingerprint)
-                changed = try archive.trust.remove(fingerprints: fps, role: role, agent: agent, custody: archive.custody)
+                changed = try anchors.remove(fingerprints: fps, role: role, agent: agent, custody: archive.custodyStore)
             }
             let verb = action == "add" ? "added" : "removed"
             for fp in changed {

@@ -37,33 +37,19 @@ extension CustodyLog: CustodyStore {
     }
 
     public func storedEvents(after: UInt64, limit: Int) throws -> [StoredCustodyEvent] {
-        guard limit > 0, after < UInt64.max else { return [] }
-        return try environment.read { txn in
-            let cursor = try txn.cursor(events)
-            var out: [StoredCustodyEvent] = []
-            var entry = try Self.key(after + 1).withUnsafeBytes { try cursor.seek(atLeast: $0) }
-            while let (k, v) = entry, out.count < limit {
-                guard k.count == 8 else { throw CustodyError.malformedEvent("custody.events key of \(k.count) bytes") }
-                out.append(try Self.stored(seq: Self.seq(k), value: v))
-                entry = try cursor.next()
-            }
-            return out
-        }
+        try environment.read { txn in try storedEvents(after: after, limit: limit, in: txn) }
     }
 
     public func storedEvents(forObject objectId: String) throws -> [StoredCustodyEvent] {
-        try environment.read { txn in
-            try eventKeys(forObject: objectId, in: txn).compactMap { key in
-                try txn.withValue(events, key) { raw in try raw.map { try Self.stored(seq: Self.seq(key), value: $0) } }
-            }
-        }
+        try environment.read { txn in try storedEvents(forObject: objectId, in: txn) }
     }
 
     /// A stored event of `custody.events`; its previous hash read from the canonical bytes.
-    static func stored(seq: UInt64, value: UnsafeRawBufferPointer) throws -> StoredCustodyEvent {
-        let event = try CustodyEvent(stored: value)
-        return StoredCustodyEvent(seq: seq, prevHash: Hex.decode(event.prevHash) ?? [],
-                                  hash: Array(value.suffix(32)), stored: Array(value))
+    /// Bytes that do not parse are handed back as stored, with an empty previous hash: `event`
+    /// then throws, and `verifyChain` names the entry as `log --verify` always has (changed).
+    static func stored(seq: UInt64, value: UnsafeRawBufferPointer) -> StoredCustodyEvent {
+        let prevHash = (try? CustodyEvent(stored: value)).flatMap { Hex.decode($0.prevHash) } ?? []
+        return StoredCustodyEvent(seq: seq, prevHash: prevHash, hash: Array(value.suffix(32)), stored: Array(value))
     }
 }
 
@@ -122,10 +108,19 @@ extension CustodyStore {
 
     /// Walks the whole chain as `log --verify` does (`CustodyLog.verify`): every event re-hashed
     /// from its canonical bytes, every link and the head checked; names what is changed,
-    /// removed or inserted.
+    /// removed or inserted. The head and the events are separate reads: when the head moved
+    /// while the events were read (another process appended), the walk reads both again (up to
+    /// 5 times), so an append in progress is not taken for a broken tail.
     public func verifyChain() throws -> CustodyVerification {
-        let head = try self.head()
-        let entries = try allStoredEvents().map { s -> CustodyVerification.Entry in
+        var head = try self.head()
+        var stored = try allStoredEvents()
+        for _ in 0..<5 {
+            let now = try self.head()
+            if now == head { break }
+            head = now
+            stored = try allStoredEvents()
+        }
+        let entries = stored.map { s -> CustodyVerification.Entry in
             guard let e = try? s.event else { return .init(key: s.seq, event: nil, selfConsistent: false) }
             return .init(key: s.seq, event: e, selfConsistent: e.computedHash() == e.hash && Hex.decode(e.hash) == s.hash)
         }

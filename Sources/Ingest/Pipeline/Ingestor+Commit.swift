@@ -1,7 +1,6 @@
 import Archive
 import Foundation
 import Ground
-import LMDB
 import Query
 import Verify
 
@@ -116,7 +115,7 @@ extension Ingestor {
     /// unreachable, credentials refused: any `s3.*` code) — stops the run; any other error
     /// fails one capture.
     static func isStorageFailure(_ error: any Error) -> Bool {
-        if LMDBError.underlying(error) != nil { return true }
+        if storageFailure(in: error) != nil { return true }
         if let e = error as? any NamedError, e.statusCode.hasPrefix(StatusCode.casStorage) || e.statusCode.hasPrefix("s3.") { return true }
         return false
     }

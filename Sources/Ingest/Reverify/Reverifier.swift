@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Ground
 import Query
@@ -44,11 +45,11 @@ public struct Reverifier: Sendable {
     /// on. Without `onRefused`, the first such refusal is thrown once every other record is done.
     public func run(_ ids: [ContentID]?, onRefused: ((ContentID, QueryError) -> Void)? = nil,
                     onResult: (Result) -> Void) throws {
-        let all = try ids ?? archive.index.query(RecordFilter()).matches
+        let all = try ids ?? archive.records.query(RecordFilter()).matches
         var firstRefusal: QueryError?
         for id in all {
             let record: IndexedRecord?
-            do { record = try archive.index.get(recordId: id) } catch let error as QueryError where error.code == StatusCode.indexRecordDamaged {
+            do { record = try archive.records.get(recordId: id) } catch let error as QueryError where error.code == StatusCode.indexRecordDamaged {
                 if let onRefused { onRefused(id, error) } else if firstRefusal == nil { firstRefusal = error }
                 continue
             }
@@ -80,9 +81,10 @@ public struct Reverifier: Sendable {
         var updated = record
         updated.adoptVerification(of: fresh)
         let drafts = events(report, recordId: record.recordId, reportId: updated.reportId, before: record)
-        try archive.environment.write { txn in
-            try archive.index.put(updated, in: txn)
-            try archive.custody.append(drafts, in: txn)
+        let appends = try archive.custodyStore.appends(drafts)
+        try archive.records.write { writer in
+            try writer.put(updated)
+            try writer.append(appends)
         }
         result.after = (updated.integrity, updated.trust)
         result.sidecarsAfter = updated.sidecars
