@@ -9,9 +9,11 @@ extension CommandContext {
     /// Opens the existing archive with its blob store as `archive.json` names it (the LMDB
     /// content store when there is none): S3 credentials, and the endpoint and region unless
     /// `init` recorded them, from the environment (`AWS_*`), never from the archive.
+    /// With an `index` in `archive.json`, records, custody and trust are PostgreSQL's.
     public func openArchive(access: ContentStore.Access = .readWrite) throws -> Archive {
         let store = try openStore(access: access)
-        return try Archive(store: store, blobs: blobStore(for: store))
+        let index = try ArchiveConfiguration.load(archive: store.directory).index
+        return try Archive(store: store, blobs: blobStore(for: store), indexStores: index.map(indexStores))
     }
 
     /// The blob store of the archive `store` belongs to.

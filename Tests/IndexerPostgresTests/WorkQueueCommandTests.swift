@@ -1,0 +1,127 @@
+import Archive
+import ArchivePostgres
+import CAS
+import Foundation
+import Ground
+@testable import Indexer
+import Ingest
+import Postgres
+import PostgresTestSupport
+import Query
+import Testing
+
+/// `ingest --enqueue`, `worker` processes and `queue` over one faulted dump (docs/postgres.md
+/// "Work queue commands"): every capture exactly once, the records and query answers of a
+/// plain LMDB ingest, one whole custody chain whatever kills the workers.
+@Suite(.serialized) struct WorkQueueCommandTests {
+    /// The filters whose answers both stores must give alike.
+    static let filters: [RecordFilter] = [
+        RecordFilter(), RecordFilter(integrity: .intact), RecordFilter(integrity: .tampered), RecordFilter(integrity: .unsigned),
+        RecordFilter(integrity: .malformed), RecordFilter(sidecarState: .mismatch), RecordFilter(sidecarState: .missing),
+        RecordFilter(sidecarState: .failed), RecordFilter(sidecarState: .verified, sink: .audio), RecordFilter(kind: .video),
+        RecordFilter(kind: .still), RecordFilter(trust: .untrusted), RecordFilter(timePrefix: "2026"),
+    ]
+
+    /// The plain LMDB ingest of `dump` and its records, by ID.
+    static func lmdbIngest(_ f: PostgresArchiveFixture, _ dump: String) throws -> (Archive, [ContentID: IndexedRecord]) {
+        let path = f.root + "/lmdb"
+        #expect(f.cli(["init", "--archive", path]).code == .success)
+        let ingest = f.cli(["ingest", "--archive", path, "--jobs", "2", dump])
+        #expect(ingest.code == .failure, "the faulted dump needs attention: \(ingest.err)")
+        let archive = try Archive(store: ContentStore.open(at: path))
+        let ids = try archive.records.query(RecordFilter()).matches
+        return (archive, Dictionary(uniqueKeysWithValues: try archive.records.records(ids) { _, _ in }.map { ($0.recordId, $0) }))
+    }
+
+    /// What both stores hold alike, and the chain: every capture's source path in exactly one
+    /// variant, one `ingestion` event per source path, no seq twice, `verifyChain` intact.
+    static func expectSameAsLMDB(_ f: PostgresArchiveFixture, _ lmdb: Archive, _ expected: [ContentID: IndexedRecord]) throws {
+        let (records, custody, connection) = try f.stores()
+        let ids = try records.query(RecordFilter()).matches
+        let got = try records.records(ids) { id, e in Issue.record("\(id.hex) damaged: \(e)") }
+        #expect(Set(ids) == Set(expected.keys))
+        for r in got { #expect(comparable(r) == expected[r.recordId].map(comparable), "\(r.recordId.hex)") }
+        for filter in filters {
+            #expect(try records.query(filter) == lmdb.records.query(filter), "\(filter)")
+            #expect(try records.count(filter) == lmdb.records.count(filter), "\(filter)")
+        }
+        let paths = got.flatMap { $0.variants.flatMap(\.sourcePaths) }
+        let expectedPaths = expected.values.flatMap { $0.variants.flatMap(\.sourcePaths) }
+        #expect(paths.sorted() == expectedPaths.sorted(), "each capture exactly once")
+        #expect(Set(paths).count == paths.count)
+        let verification = try custody.verifyChain()
+        #expect(verification.isIntact, "\(verification.problems)")
+        let seqs = try connection.read { tx in
+            try tx.execute("SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0) FROM custody_events").single().map {
+                [try $0.decode(0, as: Int.self), try $0.decode(1, as: Int.self), try $0.decode(2, as: Int.self)]
+            }
+        }
+        #expect(seqs?[0] == seqs?[1] && seqs?[1] == seqs?[2], "no seq twice, none skipped: \(seqs ?? [])")
+        let ingestions = try custody.custodyEvents().filter { $0.eventType == .ingestion }.count
+        let lmdbIngestions = try lmdb.custodyStore.custodyEvents().filter { $0.eventType == .ingestion }.count
+        #expect(ingestions == lmdbIngestions, "one ingestion event per capture")
+    }
+
+    @Test func threeWorkersGiveWhatIngestGives() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 6)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        let enqueued = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump, "--json"])
+        let captures = Ingestor.walk([dump]).captures.count
+        #expect(enqueued.out.contains(#""captures":\#(captures),"added":\#(captures),"alreadyQueued":0"#), "\(enqueued.out)")
+        let again = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(again.out.contains("\(captures) captures: 0 added, \(captures) already queued"), "\(again.out)")
+        #expect(try f.queue() == WorkQueue.Summary(pending: captures))
+
+        let workers = try (0..<3).map { i in
+            try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "30", "--json"], log: f.root + "/worker\(i).log")
+        }
+        for w in workers { w.waitUntilExit() }
+        for (i, w) in workers.enumerated() {
+            #expect(w.terminationReason == .exit && w.terminationStatus == 1, "worker \(i): attention, as ingest")
+        }
+        let lines = try (0..<3).flatMap { i in
+            try String(contentsOfFile: f.root + "/worker\(i).log", encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix(#"{"type":"capture""#) }
+        }
+        #expect(lines.count == captures, "every capture reported once over the three workers")
+        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        let q = f.cli(["queue", "--archive", f.archive, "--json", "--state", "done", "--limit", "1000"])
+        #expect(q.code == .success)
+        #expect(q.out.split(separator: "\n").filter { $0.contains(#""type":"job""#) && $0.contains(#""result":""#) }.count == captures)
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+
+        // A worker over an empty queue exits at once, clean.
+        let idle = f.cli(["worker", "--archive", f.archive])
+        #expect(idle.code == .success && idle.out.contains("ingest: 0 captures"), "\(idle.out)")
+    }
+
+    @Test func killedWorkersLoseNoJobAndIngestNothingTwice() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 5)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code != .archiveUnusable)
+        // Enough attempts that 20 kills never exhaust a job (the default is 5).
+        #expect(f.schema.psql("UPDATE work_jobs SET max_attempts = 100").status == 0)
+        var rng = SystemRandomNumberGenerator()
+        var killedHolding = 0
+        for trial in 0..<20 {
+            let w = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "2"], log: f.root + "/kill\(trial).log")
+            Thread.sleep(forTimeInterval: Double.random(in: 0.15...0.9, using: &rng))
+            kill(w.processIdentifier, SIGKILL)
+            w.waitUntilExit()
+            if try f.queue().running > 0 { killedHolding += 1 }
+        }
+        #expect(killedHolding > 0, "some kill hit a worker holding a job")
+        // What is left — pending jobs and those whose lease must run out — with one worker.
+        let last = try f.start(["worker", "--archive", f.archive, "--lease", "2"], log: f.root + "/last.log")
+        last.waitUntilExit()
+        #expect(last.terminationReason == .exit && last.terminationStatus <= 1)
+        let summary = try f.queue()
+        #expect(summary == WorkQueue.Summary(done: summary.total) && summary.total == Ingestor.walk([dump]).captures.count, "\(summary)")
+        let retried = f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output
+        #expect((Int(retried) ?? 0) > 0, "some job was taken again after its worker died")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+    }
+}
