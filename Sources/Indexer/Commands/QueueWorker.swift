@@ -49,11 +49,11 @@ final class QueueWorker {
         var locations: [CaptureLocation] = []
         for l in claimed {
             guard let location = try? JSONDecoder().decode(CaptureLocation.self, from: Data(l.payload.utf8)) else {
-                giveBack(l, error: "queue.payload.invalid: job \(l.jobId) does not name a capture location", permanent: true)
+                giveBack(l, error: "\(StatusCode.queuePayloadInvalid): job \(l.jobId) does not name a capture location", permanent: true)
                 continue
             }
             guard byFile[location.deliveryFile] == nil else {
-                giveBack(l, error: "queue.duplicate: \(location.deliveryFile) is in this claim twice; retried", permanent: false)
+                giveBack(l, error: "\(StatusCode.queueDuplicate): \(location.deliveryFile) is in this claim twice; retried", permanent: false)
                 continue
             }
             byFile[location.deliveryFile] = l

@@ -120,7 +120,7 @@ extension Ingestor {
         if let e = error as? any NamedError {
             let code = e.statusCode
             if code.hasPrefix(StatusCode.casStorage) || code.hasPrefix("s3.") { return true }
-            if code.hasPrefix("pg."), !code.hasPrefix("pg.constraint") { return true }
+            if code.hasPrefix("pg."), !code.hasPrefix(StatusCode.pgConstraint) { return true }
         }
         return false
     }
