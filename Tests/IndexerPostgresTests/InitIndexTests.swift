@@ -61,6 +61,17 @@ import Testing
         #expect(stats.err.contains(StatusCode.archiveSchemaTooNew))
     }
 
+    @Test func anUnreachableServerIsExitThreeAndNothingIsRecorded() throws {
+        let f = try PostgresArchiveFixture()
+        let r = f.cli(["init", "--archive", f.archive, "--index", "postgresql://exhibit@127.0.0.1:1/exhibit?connect_timeout=2"])
+        #expect(r.code == .archiveUnusable, "\(r.err)")
+        #expect(r.err.contains(StatusCode.pgConnectionFailed))
+        #expect(try ArchiveConfiguration.load(archive: f.archive).index == nil)
+        // The same archive then takes a reachable index.
+        #expect(f.initArchive().code == .success)
+        #expect(try ArchiveConfiguration.load(archive: f.archive).index?.schema == f.schema.name)
+    }
+
     @Test func anArchiveWithLMDBRecordsIsNotMoved() throws {
         let f = try PostgresArchiveFixture()
         let dump = try f.dump(stills: 1, videos: 0)

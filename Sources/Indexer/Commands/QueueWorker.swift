@@ -32,7 +32,7 @@ final class QueueWorker {
     /// that cannot be reached is retried for about 30 s (a restarting server), then thrown.
     func run(follow: Bool) throws {
         while true {
-            let claimed = try retrying { try queue.write { tx in try WorkQueue.claim(worker: name, lease: lease, limit: options.jobs, in: tx) } }
+            let claimed = try retrying { try queue.write { tx in try WorkQueue.claim(worker: name, lease: lease, limit: WorkerCommand.claimPerThread * options.jobs, in: tx) } }
             if claimed.isEmpty {
                 let s = try retrying { try queue.read { tx in try WorkQueue.summary(in: tx) } }
                 if !follow && s.pending == 0 && s.running == 0 { return }
@@ -43,7 +43,9 @@ final class QueueWorker {
         }
     }
 
-    /// Ingests one claim's captures; each job completes in its capture's record transaction.
+    /// Ingests one claim's captures; each job completes in the record transaction that commits its
+    /// capture (several captures per transaction; a batch that fails is retried one by one by the
+    /// Ingestor, so a lost lease loses only its own capture).
     func ingest(_ claimed: [WorkQueue.Lease]) {
         var byFile: [String: WorkQueue.Lease] = [:]
         var locations: [CaptureLocation] = []

@@ -13,12 +13,12 @@ struct WorkerCommand: Command {
     static let name = "worker"
     static let abstract = "Ingest the captures of the archive's work queue (after ingest --enqueue); any number at once."
     static let discussion = """
-    Needs an archive with a PostgreSQL index (init --index). Claims up to --jobs jobs at a time
-    (SELECT … FOR UPDATE SKIP LOCKED: two workers never take the same job), leases them for
+    Needs an archive with a PostgreSQL index (init --index). Claims up to 4 × --jobs jobs at a
+    time (SELECT … FOR UPDATE SKIP LOCKED: two workers never take the same job), leases them for
     --lease seconds and renews the lease every third of it while it works, and ingests them
-    as 'ingest' would, one record transaction per capture: the job is marked done in the
-    transaction that commits the capture's record and custody events, so a capture is
-    ingested once whatever happens to its worker. A capture that fails is given back to the
+    as 'ingest' would (--jobs verification threads, several captures per record transaction):
+    each job is marked done in the transaction that commits its capture's record and custody
+    events, so a capture is ingested once whatever happens to its worker. A capture that fails is given back to the
     queue (pending again after 5 s) until its job runs out of attempts (5), then failed with
     its error; a worker killed mid-job leaves its jobs to be claimed again when their lease
     runs out. Exits when nothing is pending or running; --follow waits for new jobs instead.
@@ -29,19 +29,22 @@ struct WorkerCommand: Command {
     archive or its index cannot be used.
     """
     static let options = [
-        OptionSpec("jobs", short: "j", value: "n", help: "Captures claimed and verified at once (default: the core count)."),
+        OptionSpec("jobs", short: "j", value: "n", help: "Verification threads; 4 × n jobs are claimed at a time (default: the core count)."),
         OptionSpec("lease", value: "seconds", help: "Lease of a claimed job, renewed while working (default: 60)."),
         OptionSpec("follow", help: "Wait for new jobs when the queue is empty instead of exiting."),
     ] + IngestCommand.options.filter { ["operator", "organization", "no-media", "defer-media"].contains($0.long) }
+
+    /// Jobs claimed per verification thread: a claim's captures run as one `Ingestor.run`, so
+    /// the wait for its slowest capture is shared by 4 × `--jobs` captures, not `--jobs`.
+    static let claimPerThread = 4
 
     /// Seconds before a capture that failed is claimable again.
     static let retryAfter = 5.0
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try FileLimitSetting.check(context, command: name)
-        var options = try IngestCommand.ingestorOptions(args, context, command: name)
+        let options = try IngestCommand.ingestorOptions(args, context, command: name)
         let lease = try args.double("lease", in: 1...86_400) ?? 60
-        options.batchCaptures = 1  // one transaction per capture: its job completes in it
         let (queue, _) = try queueConnection(context, command: name)
         let (renewals, _) = try queueConnection(context, command: name)
         let archive = try context.openArchive()
