@@ -124,4 +124,37 @@ import Testing
         #expect((Int(retried) ?? 0) > 0, "some job was taken again after its worker died")
         try Self.expectSameAsLMDB(f, lmdb, expected)
     }
+
+    /// Fencing through the command line: a worker stopped (SIGSTOP) past its lease loses its
+    /// jobs to another worker; resumed, its commits of those jobs are refused and roll back.
+    @Test func aWorkerPausedPastItsLeaseCommitsNothingOfTheJobsTakenOver() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 3)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code != .archiveUnusable)
+        let paused = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "1"], log: f.root + "/paused.log")
+        let deadline = Date().addingTimeInterval(60)
+        while try f.queue().running == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        kill(paused.processIdentifier, SIGSTOP)
+        Thread.sleep(forTimeInterval: 1.5)  // its lease runs out; its renewer is stopped too
+        let other = try f.start(["worker", "--archive", f.archive, "--lease", "30"], log: f.root + "/other.log")
+        // Resumed once the other worker has taken a job of it (not after the other exits: stopped
+        // inside a commit, it holds the custody chain's lock the other would wait for).
+        let taken = Date().addingTimeInterval(60)
+        while (Int(f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output) ?? 0) == 0, Date() < taken {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(paused.processIdentifier, SIGCONT)
+        other.waitUntilExit()
+        paused.waitUntilExit()
+        #expect(paused.terminationReason == .exit && other.terminationReason == .exit)
+        let summary = try f.queue()
+        #expect(summary == WorkQueue.Summary(done: summary.total), "\(summary)")
+        let takenOver = Int(f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output) ?? 0
+        #expect(takenOver > 0, "the stopped worker held jobs that the other took as attempt 2")
+        let log = try String(contentsOfFile: f.root + "/paused.log", encoding: .utf8)
+        #expect(log.components(separatedBy: "was taken over (lease lost)").count - 1 >= 1, "\(log)")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+    }
 }
