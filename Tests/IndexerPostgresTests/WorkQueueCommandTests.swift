@@ -69,9 +69,9 @@ import Testing
         #expect(f.initArchive().code == .success)
         let enqueued = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump, "--json"])
         let captures = Ingestor.walk([dump]).captures.count
-        #expect(enqueued.out.contains(#""captures":\#(captures),"added":\#(captures),"alreadyQueued":0"#), "\(enqueued.out)")
+        #expect(enqueued.out.contains(#""captures":\#(captures),"added":\#(captures),"requeued":0,"alreadyQueued":0"#), "\(enqueued.out)")
         let again = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
-        #expect(again.out.contains("\(captures) captures: 0 added, \(captures) already queued"), "\(again.out)")
+        #expect(again.out.contains("\(captures) captures: 0 added, 0 failed requeued, \(captures) already queued"), "\(again.out)")
         #expect(try f.queue() == WorkQueue.Summary(pending: captures))
 
         let workers = try (0..<3).map { i in
@@ -156,5 +156,42 @@ import Testing
         let log = try String(contentsOfFile: f.root + "/paused.log", encoding: .utf8)
         #expect(log.components(separatedBy: "was taken over (lease lost)").count - 1 >= 1, "\(log)")
         try Self.expectSameAsLMDB(f, lmdb, expected)
+    }
+
+    /// `worker --follow` waits on an empty queue and ingests what is enqueued later; `queue`
+    /// lists the jobs by state.
+    @Test func aFollowingWorkerTakesJobsEnqueuedLater() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 1, videos: 0)
+        #expect(f.initArchive().code == .success)
+        let follower = try f.start(["worker", "--archive", f.archive, "--follow", "--jobs", "1"], log: f.root + "/follow.log")
+        defer { if follower.isRunning { kill(follower.processIdentifier, SIGKILL); follower.waitUntilExit() } }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(follower.isRunning, "an empty queue does not end a --follow worker")
+        let pending = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(pending.code == .failure && pending.err.contains("walk.symlink"), "the dump's symlink-escape fault is a walk problem, exit 1 as ingest")
+        let captures = Ingestor.walk([dump]).captures.count
+        let deadline = Date().addingTimeInterval(120)
+        while try f.queue().done < captures, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        #expect(follower.isRunning, "still waiting for more")
+        let listed = f.cli(["queue", "--archive", f.archive, "--state", "done"])
+        #expect(listed.code == .success)
+        #expect(listed.out.split(separator: "\n").filter { $0.hasPrefix("done \(dump)//captures/") && $0.contains("attempts 1/5") }.count == captures,
+                "\(listed.out)")
+        #expect(listed.out.hasSuffix("queue: \(captures) jobs: pending 0, running 0 (expired 0), done \(captures), failed 0\n"))
+        let failedOnly = f.cli(["queue", "--archive", f.archive])
+        #expect(failedOnly.out == "queue: \(captures) jobs: pending 0, running 0 (expired 0), done \(captures), failed 0\n")
+
+        // A failed job is listed with its error (exit 1) and pending again when enqueued again.
+        #expect(f.schema.psql("UPDATE work_jobs SET state = 'failed', error = 'test.failure: made by the test' WHERE id = (SELECT min(id) FROM work_jobs)").status == 0)
+        let failed = f.cli(["queue", "--archive", f.archive])
+        #expect(failed.code == .failure)
+        #expect(failed.out.hasPrefix("failed \(dump)//captures/") && failed.out.contains("attempts 1/5") && failed.out.contains("error: test.failure: made by the test"))
+        let requeued = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(requeued.out.contains("\(captures) captures: 0 added, 1 failed requeued, \(captures - 1) already queued"), "\(requeued.out)")
+        let again = Date().addingTimeInterval(120)
+        while try f.queue().done < captures, Date() < again { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try f.queue() == WorkQueue.Summary(done: captures), "the following worker took the requeued job")
     }
 }

@@ -28,18 +28,20 @@ extension IngestCommand {
             let jobs = try captures[start..<min(start + 10_000, captures.count)].map { location in
                 (key: jobKey(location), payload: String(decoding: try encoder.encode(location), as: UTF8.self))
             }
-            let n = try connection.write { tx in try WorkQueue.enqueue(jobs, in: tx) }
+            // A capture whose job failed is pending again (its attempts reset): enqueueing after
+            // the cause is mended (a mount, a server) retries exactly the failed ones.
+            let n = try connection.write { tx in try WorkQueue.enqueue(jobs, retryFailed: true, in: tx) }
             added += n.added
             requeued += n.requeued
         }
         let clean = pathErrors.isEmpty && walkProblems.isEmpty
         if context.json {
             c.json(.object([("type", .string("enqueue")), ("captures", .int(Int64(captures.count))), ("added", .int(Int64(added))),
-                            ("alreadyQueued", .int(Int64(captures.count - added - requeued))),
+                            ("requeued", .int(Int64(requeued))), ("alreadyQueued", .int(Int64(captures.count - added - requeued))),
                             ("pathErrors", .array(pathErrors.map { .string($0) })), ("walk", .array(walkProblems.map(WalkProblemOutput.json))),
                             ("schema", .string(schema.namespace))]))
         } else {
-            c.out("enqueue: \(captures.count) captures: \(added) added, \(captures.count - added - requeued) already queued")
+            c.out("enqueue: \(captures.count) captures: \(added) added, \(requeued) failed requeued, \(captures.count - added - requeued) already queued")
             if !pathErrors.isEmpty { c.out("path errors: \(pathErrors.count)") }
             if !walkProblems.isEmpty { c.out("walk problems: \(walkProblems.count) (entries not read or not entered)") }
         }

@@ -89,6 +89,8 @@ final class QueueWorker {
             // The archive itself failed (storage, index): the jobs not ended go back to the queue.
             console.err("Error: \(error)")
             for l in held.removeAll() { giveBack(l, error: "\(error)", permanent: false) }
+            // Not straight to the next claim: a store that is down would fail every job in turn.
+            Thread.sleep(forTimeInterval: WorkerCommand.retryAfter)
         }
     }
 
