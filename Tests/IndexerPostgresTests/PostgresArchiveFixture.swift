@@ -19,8 +19,9 @@ final class PostgresArchiveFixture {
     let schema: TestSchema
     let root: String
 
-    init() throws {
-        schema = try TestSchema()
+    /// On the shared test server, or on `server` (a cluster of the test's own).
+    init(server: TestServer? = nil) throws {
+        schema = try TestSchema(on: server)
         root = NSTemporaryDirectory() + "indexer-pg-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
