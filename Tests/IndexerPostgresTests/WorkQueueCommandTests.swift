@@ -62,6 +62,23 @@ import Testing
         #expect(ingestions == lmdbIngestions, "one ingestion event per capture")
     }
 
+    /// Plain `ingest` into a PostgreSQL-indexed archive (the façade's PostgreSQL stores): the
+    /// LMDB ingest's records, answers and events; a second run finds everything present.
+    @Test func ingestIntoPostgresGivesWhatIngestIntoLMDBGives() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 4)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        let first = f.cli(["ingest", "--archive", f.archive, "--jobs", "2", "--json", dump])
+        #expect(first.code == .failure, "attention, as the LMDB ingest: \(first.err)")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+        let again = f.cli(["ingest", "--archive", f.archive, "--json", dump])
+        let summary = try #require(again.out.split(separator: "\n").last)
+        #expect(summary.contains(#""outcomes":{"new":0,"variant":0,"present":\#(Ingestor.walk([dump]).captures.count),"failed":0,"path-added":0}"#), "\(summary)")
+        let lmdbSide = try Archive(store: ContentStore.open(at: f.archive))
+        #expect(try lmdbSide.records.recordCount() == 0 && lmdbSide.custody.head().seq == 0, "nothing went to the archive's LMDB index or log")
+    }
+
     @Test func threeWorkersGiveWhatIngestGives() throws {
         let f = try PostgresArchiveFixture()
         let dump = try f.dump(stills: 6)
