@@ -55,11 +55,11 @@ server_cpu() {
 timed() { /usr/bin/time -f "%U %S" -a -o "$CPUFILE" "$@"; }
 cpu_sum() { awk '{ s += $1 + $2 } END { printf "%.2f", s }' "$CPUFILE"; }
 
-fresh_pg() {   # $1: step name → prints the archive path
+fresh_pg() {   # $1: step name → ARCH, the archive path (not in a subshell: SCHEMAS must grow here)
     local s="wb_$$_$1"; SCHEMAS+=("$s")
     rm -rf "$BENCH_DIR/a-$1"
     "$EA" init --archive "$BENCH_DIR/a-$1" --index "$EXHIBIT_PG_URL" --index-schema "$s" >/dev/null
-    echo "$BENCH_DIR/a-$1"
+    ARCH=$BENCH_DIR/a-$1
 }
 
 declare -A WALL CPU SCPU
@@ -78,16 +78,16 @@ echo "load before: $(cat /proc/loadavg)"
 rm -rf "$BENCH_DIR/a-lmdb"; "$EA" init --archive "$BENCH_DIR/a-lmdb" >/dev/null
 lmdb_ingest() { timed "$EA" ingest --archive "$BENCH_DIR/a-lmdb" --jobs "$JOBS" "$DUMP" >/dev/null || true; }
 run_step lmdb lmdb_ingest
-A=$(fresh_pg pg)
+fresh_pg pg; A=$ARCH
 pg_ingest() { timed "$EA" ingest --archive "$A" --jobs "$JOBS" "$DUMP" >/dev/null || true; }
 run_step pg pg_ingest
-Q=$(fresh_pg q1)
+fresh_pg q1; Q=$ARCH
 enqueue() { timed "$EA" ingest --enqueue --archive "$1" "$DUMP" >/dev/null; }
 run_step enq enqueue "$Q"
 one_worker() { timed "$EA" worker --archive "$Q" --jobs "$JOBS" >/dev/null || true; }
 run_step queue1 one_worker
 for W in 1 2 4; do
-    AW=$(fresh_pg "w$W")
+    fresh_pg "w$W"; AW=$ARCH
     "$EA" ingest --enqueue --archive "$AW" "$DUMP" >/dev/null
     workers() {
         local pids=()
