@@ -119,13 +119,24 @@ import Testing
         let (lmdb, expected) = try Self.lmdbIngest(f, dump)
         #expect(f.initArchive().code == .success)
         #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code != .archiveUnusable)
-        // Enough attempts that 20 kills never exhaust a job (the default is 5).
+        // Enough attempts that 20 kills never exhaust a job (the default is 5). A 1 s lease: a
+        // trial that finds every job held by killed workers waits for one to run out.
         #expect(f.schema.psql("UPDATE work_jobs SET max_attempts = 100").status == 0)
         var rng = SystemRandomNumberGenerator()
         var killedHolding = 0
+        let watch = try f.schema.connect()
         for trial in 0..<20 {
-            let w = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "2"], log: f.root + "/kill\(trial).log")
-            Thread.sleep(forTimeInterval: Double.random(in: 0.15...0.9, using: &rng))
+            let w = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "1"], log: f.root + "/kill\(trial).log")
+            // Killed at a random moment once it holds a job (whatever the machine's load), or
+            // after 5 s if it never gets one.
+            let holding = Date().addingTimeInterval(5)
+            while Date() < holding, try watch.read({ tx in
+                try tx.execute("SELECT count(*) FROM work_jobs WHERE state = 'running' AND worker LIKE $1",
+                               [.text("%:\(w.processIdentifier)")]).single()?.decode(0, as: Int.self) ?? 0
+            }) == 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.4, using: &rng))
             kill(w.processIdentifier, SIGKILL)
             w.waitUntilExit()
             if try f.queue().running > 0 { killedHolding += 1 }
