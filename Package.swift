@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -136,6 +136,10 @@ let package = Package(
         .executableTarget(name: "PostgresProbe", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport"],
                           path: "Tests/PostgresProbe"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport", "Ground"]),
+        // The command line over a PostgreSQL index: init --index, ingest into PostgreSQL, and the
+        // work queue (ingest --enqueue, worker processes, queue), against the real server.
+        .testTarget(name: "IndexerPostgresTests", dependencies: ["Indexer", "CLI", "PostgresTestSupport", "ArchivePostgres", "Postgres",
+                                                                  "Archive", "Ingest", "Query", "CAS", "Ground"]),
         .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],

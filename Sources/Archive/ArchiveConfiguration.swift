@@ -8,15 +8,46 @@ import Foundation
 ///     {"format":1,"blobs":{"store":"s3","bucket":"b","prefix":"p","endpoint":"http://127.0.0.1:17480",
 ///      "region":"us-east-1","objectLockDays":30}}
 ///
-/// A later `init --index postgresql://…` adds an `"index"` member beside `"blobs"` (and raises
-/// `format`, which readers check: an older tool refuses an archive whose records live
-/// elsewhere rather than read an empty LMDB index).
+/// `init --index postgresql://…` adds an `"index"` member beside `"blobs"` and raises `format`
+/// to 2, which readers check: a tool that knows only format 1 refuses the archive rather than
+/// read an empty LMDB index (docs/postgres.md "init --index"):
+///
+///     {"blobs":{"store":"lmdb"},"format":2,"index":{"connection":"postgresql://exhibit@db1:5432/exhibit",
+///      "schema":"public","store":"postgresql"}}
 public struct ArchiveConfiguration: Codable, Sendable, Equatable {
     public static let fileName = "archive.json"
+    /// The format of a configuration without an `index`.
     public static let currentFormat = 1
+    /// The format of a configuration with an `index` (records, custody and trust elsewhere).
+    public static let indexFormat = 2
 
     public var format: Int
     public var blobs: Blobs
+    /// Where records, their index, the custody log, the trust anchors and the work queue live;
+    /// nil: the archive's LMDB environment.
+    public var index: Index?
+
+    /// The record index elsewhere: a PostgreSQL database and schema (`init --index`).
+    public struct Index: Codable, Sendable, Equatable {
+        /// `postgresql`.
+        public var store: String
+        /// The libpq connection string or URI as given to `init`, never with a password (libpq
+        /// takes that from `PGPASSWORD`, `PGPASSFILE` or `~/.pgpass`); empty: all of it from the
+        /// `PG*` environment on each run.
+        public var connection: String
+        /// The PostgreSQL schema holding the archive's tables (default `public`).
+        public var schema: String
+
+        public init(store: String = "postgresql", connection: String, schema: String = "public") {
+            (self.store, self.connection, self.schema) = (store, connection, schema)
+        }
+
+        /// How `init`, `stats` and `show` name it: the connection as recorded and the schema.
+        public var description: String {
+            (connection.isEmpty ? "postgresql (from the PG* environment)" : connection.contains("://") ? connection : "postgresql \(connection)")
+                + " schema \(schema)"
+        }
+    }
 
     /// Where blobs live.
     public struct Blobs: Codable, Sendable, Equatable {
@@ -44,9 +75,10 @@ public struct ArchiveConfiguration: Codable, Sendable, Equatable {
         public static let lmdb = Blobs(store: "lmdb")
     }
 
-    public init(blobs: Blobs) {
-        format = Self.currentFormat
+    public init(blobs: Blobs, index: Index? = nil) {
+        format = index == nil ? Self.currentFormat : Self.indexFormat
         self.blobs = blobs
+        self.index = index
     }
 
     /// The configuration of the archive in `directory`: the file's, or all-LMDB when there is none.
@@ -60,7 +92,13 @@ public struct ArchiveConfiguration: Codable, Sendable, Equatable {
         do { config = try JSONDecoder().decode(ArchiveConfiguration.self, from: data) } catch {
             throw ArchiveConfigurationError.invalid(path, "\(error)")
         }
-        guard config.format == currentFormat else { throw ArchiveConfigurationError.invalid(path, "format \(config.format) is not \(currentFormat)") }
+        let expected = config.index == nil ? currentFormat : indexFormat
+        guard config.format == expected else {
+            throw ArchiveConfigurationError.invalid(path, "format \(config.format) is not \(expected)" + (config.index == nil ? "" : " (an archive with an index elsewhere)"))
+        }
+        if let index = config.index, index.store != "postgresql" || index.schema.isEmpty {
+            throw ArchiveConfigurationError.invalid(path, "index store \(index.store) schema '\(index.schema)'")
+        }
         guard ["lmdb", "s3"].contains(config.blobs.store) else { throw ArchiveConfigurationError.invalid(path, "blob store \(config.blobs.store)") }
         if config.blobs.store == "s3", (config.blobs.bucket ?? "").isEmpty { throw ArchiveConfigurationError.invalid(path, "no bucket") }
         return config
@@ -69,7 +107,7 @@ public struct ArchiveConfiguration: Codable, Sendable, Equatable {
     /// Writes the file (mode 0600, replaced atomically).
     public func save(archive directory: String) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let path = directory + "/" + Self.fileName
         let temp = path + ".\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temp, contents: try encoder.encode(self) + Data("\n".utf8),

@@ -278,7 +278,9 @@ public enum StatusCode {
     public static let publicKeyUnsupported = "publicKey.unsupported"
 
     // MARK: queue.* (the PostgreSQL work queue, docs/postgres.md)
+    public static let queueDuplicate = "queue.duplicate"
     public static let queueLeaseLost = "queue.lease.lost"
+    public static let queuePayloadInvalid = "queue.payload.invalid"
 
     // MARK: record.*
     public static let recordBadChunkSize = "record.badChunkSize"

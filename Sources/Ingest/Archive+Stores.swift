@@ -6,8 +6,8 @@ import Query
 /// archive's environment today (`records` and `blobs` are stored properties of `Archive`).
 extension Archive {
     /// The stored trust anchors as a `TrustAnchorStore`, each change with its custody events.
-    public var trustAnchors: any TrustAnchorStore { LMDBTrustAnchorStore(trust: trust, custody: custody) }
+    public var trustAnchors: any TrustAnchorStore { indexStores?.trust ?? LMDBTrustAnchorStore(trust: trust, custody: custody) }
 
     /// The custody log as a `CustodyStore`.
-    public var custodyStore: any CustodyStore { custody }
+    public var custodyStore: any CustodyStore { indexStores?.custody ?? custody }
 }

@@ -19,19 +19,36 @@ public final class Archive: Sendable {
     /// The record index and custody log as a `RecordStore`: a record and its custody events in
     /// one write transaction.
     public let records: any RecordStore<IndexedRecord>
+    /// The record, custody and trust stores when they live outside the environment
+    /// (PostgreSQL: `init --index`); nil: the environment's own.
+    public let indexStores: IndexStores?
 
     /// Opens (creating when missing) the index, custody and trust databases of `store`; blobs
-    /// in `blobs`, by default the store's own LMDB chunks. Call outside any transaction.
-    public init(store: ContentStore, blobs: (any BlobStaging)? = nil) throws {
+    /// in `blobs`, by default the store's own LMDB chunks; records, custody and trust in
+    /// `indexStores` when given. Call outside any transaction.
+    public init(store: ContentStore, blobs: (any BlobStaging)? = nil, indexStores: IndexStores? = nil) throws {
         self.store = store
         index = try RecordIndex(environment: store.environment)
         custody = try CustodyLog(environment: store.environment)
         trust = try TrustStore(environment: store.environment)
         self.blobs = blobs ?? LMDBBlobStore(store)
-        records = LMDBRecordStore(index: index, custody: custody)
+        self.indexStores = indexStores
+        records = indexStores?.records ?? LMDBRecordStore(index: index, custody: custody)
     }
 
     public var environment: Environment { store.environment }
+}
+
+/// An archive's records, custody log and trust anchors kept outside its LMDB environment
+/// (PostgreSQL, docs/postgres.md): what the command line opens when `archive.json` has an `index`.
+public struct IndexStores: Sendable {
+    public let records: any RecordStore<IndexedRecord>
+    public let custody: any CustodyStore
+    public let trust: any TrustAnchorStore
+
+    public init(records: any RecordStore<IndexedRecord>, custody: any CustodyStore, trust: any TrustAnchorStore) {
+        (self.records, self.custody, self.trust) = (records, custody, trust)
+    }
 }
 
 extension Environment {

@@ -29,6 +29,8 @@ import Testing
           gc                      Remove chunks left unreferenced by interrupted puts.
           verify                  Check captures in place: C2PA, the signed record, sidecars, bundles.
           ingest                  Verify and store every capture of capture dumps (idempotent, resumable).
+          worker                  Ingest the captures of the archive's work queue (after ingest --enqueue); any number at once.
+          queue                   Show the work queue: pending, running, done and failed jobs, and the errors of failed ones.
           analyze                 Make the media analyses of stored records from their stored blobs (after ingest --defer-media).
           trust                   Add, list or remove the archive's signer and TSA trust anchors.
           reverify                Re-verify stored records from their stored bytes against today's trust anchors.

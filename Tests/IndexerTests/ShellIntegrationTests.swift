@@ -34,7 +34,7 @@ import Testing
     @Test func bashCompletesTheRealCommandLine() throws {
         let r = cli(["completion", "bash"])
         #expect(r.code == .success)
-        #expect(try Self.bash(r.out, ["exhibit-archive", "qu"]) == ["query"])
+        #expect(try Self.bash(r.out, ["exhibit-archive", "qu"]) == ["query", "queue"])
         #expect(try Self.bash(r.out, ["exhibit-archive", "ver"]) == ["verify", "verify-export"])
         #expect(try Self.bash(r.out, ["exhibit-archive", "query", "--state", ""]) == ["intact", "malformed", "tampered", "unsigned"])
         #expect(try Self.bash(r.out, ["exhibit-archive", "export", "--query", "--sidecar", "m"]) == ["mismatch", "missing"])

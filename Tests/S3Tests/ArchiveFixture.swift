@@ -93,7 +93,7 @@ struct S3Archive {
     }
 
     static func strip(_ object: inout [String: Any]) {
-        for key in ["ingestTime", "firstIngested", "blobLocation", "custody", "seconds", "time", "mbPerSecond"] { object.removeValue(forKey: key) }
+        for key in ["ingestTime", "firstIngested", "blobLocation", "indexLocation", "custody", "seconds", "time", "mbPerSecond"] { object.removeValue(forKey: key) }
         for (k, v) in object {
             if var inner = v as? [String: Any] { strip(&inner); object[k] = inner }
             if let list = v as? [Any] {

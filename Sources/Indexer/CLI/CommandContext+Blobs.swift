@@ -7,16 +7,17 @@ import S3
 
 extension CommandContext {
     /// Opens the existing archive: the one place the CLI picks the implementation behind each
-    /// of its stores (docs/archive.md). Records, custody log and trust anchors: the archive
-    /// environment's (LMDB; an `index` member of `archive.json` would add its branch here).
-    /// Blobs, unless `blobs` is false: as `archive.json` names them (the LMDB content store when
-    /// there is none), S3 credentials, and the endpoint and region unless `init` recorded them,
-    /// from the environment (`AWS_*`), never from the archive. A command that reads no blob
-    /// (`query`, `show`, `log`, `trust`) passes false: no S3 client is made, so it needs no
-    /// credentials, and the façade's `blobs` is then the environment's own store, unused.
+    /// of its stores (docs/archive.md). Records, custody log and trust anchors: PostgreSQL's when
+    /// `archive.json` has an `index`, else the archive environment's (LMDB). Blobs, unless `blobs`
+    /// is false: as `archive.json` names them (the LMDB content store when there is none), S3
+    /// credentials, and the endpoint and region unless `init` recorded them, from the
+    /// environment (`AWS_*`), never from the archive. A command that reads no blob (`query`,
+    /// `show`, `log`, `trust`) passes false: no S3 client is made, so it needs no credentials,
+    /// and the façade's `blobs` is then the environment's own store, unused.
     public func openArchive(access: ContentStore.Access = .readWrite, blobs: Bool = true) throws -> Archive {
         let store = try openStore(access: access)
-        return try Archive(store: store, blobs: blobs ? blobStore(for: store) : nil)
+        let index = try ArchiveConfiguration.load(archive: store.directory).index
+        return try Archive(store: store, blobs: blobs ? blobStore(for: store) : nil, indexStores: index.map(indexStores))
     }
 
     /// The blob store of the archive `store` belongs to.

@@ -1,9 +1,11 @@
 import Archive
+import ArchivePostgres
 import CAS
 import Export
 import Foundation
 import Ground
 import Ingest
+import Postgres
 import S3
 
 /// Parses, runs and maps errors to exit codes: usage errors → 2 (message and usage on
@@ -13,7 +15,7 @@ public enum CommandRunner {
     public static var commands: [any Command.Type] { [
         InitCommand.self, PutCommand.self, GetCommand.self, StatCommand.self,
         AuditCommand.self, StatsCommand.self, GCCommand.self, VerifyCommand.self,
-        IngestCommand.self, AnalyzeCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
+        IngestCommand.self, WorkerCommand.self, QueueCommand.self, AnalyzeCommand.self, TrustCommand.self, ReverifyCommand.self, LogCommand.self,
         QueryCommand.self, ShowCommand.self,
         ExportCommand.self, VerifyExportCommand.self,
         CompletionCommand.self, ManualCommand.self,
@@ -77,6 +79,13 @@ public enum CommandRunner {
                 console.err("Error: \(e)")
                 return .archiveUnusable
             } catch let e as ArchiveConfigurationError {
+                console.err("Error: \(e)")
+                return .archiveUnusable
+            } catch let e as PostgresError {
+                // The PostgreSQL index unreachable, refused or failing (messages carry no password).
+                console.err("Error: \(e)")
+                return .archiveUnusable
+            } catch let e as ArchivePostgresError where e.code.hasPrefix("archive.schema") {
                 console.err("Error: \(e)")
                 return .archiveUnusable
             } catch {

@@ -1,3 +1,4 @@
+import Archive
 import Crypto
 import Foundation
 import Ground
@@ -20,7 +21,11 @@ struct IngestCommand: Command {
     missing, or could not be stored; 3 if the archive cannot be written. --defer-media
     commits every new record with its media analyses 'pending' (query --analyses pending
     finds them) for 'analyze' to make from the stored blobs, so a bulk ingest runs at the
-    speed of hashing and storing; --no-media leaves them out for good.
+    speed of hashing and storing; --no-media leaves them out for good. --enqueue (an archive
+    with a PostgreSQL index: init --index) ingests nothing: it registers every capture as a
+    job of the archive's work queue, keyed by its dump root and its path under it (enqueueing
+    again adds nothing), for 'exhibit-archive worker' processes on any machine that sees the
+    dump at the same path; 'exhibit-archive queue' shows their progress.
     """
     static let options = [
         OptionSpec("jobs", short: "j", value: "n", help: "Verification workers (default: the core count)."),
@@ -30,28 +35,21 @@ struct IngestCommand: Command {
         OptionSpec("organization", value: "name", help: "Organization named in custody events (default: $EXHIBIT_ORGANIZATION; none: not stated)."),
         OptionSpec("no-media", help: "Skip the libav media measurements in reports (facts, parallax, chunk recomputation)."),
         OptionSpec("defer-media", help: "Commit records with their media analyses pending (no facts, parallax, recomputation or thumbnail yet); 'analyze' makes them later."),
+        OptionSpec("enqueue", help: "Register every capture as a job of the work queue for 'worker' processes; ingest nothing (needs init --index)."),
     ]
     static let arguments = [ArgumentSpec("dump", help: "Dumps, capture folders or media files.", variadic: true, completion: .file)]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try FileLimitSetting.check(context, command: name)
         guard !args.positionals.isEmpty else { throw UsageError("give at least one dump", command: name) }
-        if args.flag("no-media") && args.flag("defer-media") {
-            throw UsageError("--no-media and --defer-media exclude each other (--no-media: no analyses; --defer-media: later)", command: name)
-        }
-        var options = Ingestor.Options()
-        if let j = args.value("jobs") {
-            guard let n = Int(j), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256, not '\(j)'", command: name) }
-            options.jobs = n
-        }
-        options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
+        if args.flag("enqueue") { return try enqueue(args, context) }
+        let options = try ingestorOptions(args, context, command: name)
         let extraSigners = try certificates(args.allValues("trust"), label: "--trust", command: name)
         let extraTSA = try certificates(args.allValues("tsa-trust"), label: "--tsa-trust", command: name)
         let archive = try context.openArchive()
         var verifier = CaptureVerifier(signerAnchors: try archive.trustAnchors.trustAnchors(.signer, adding: extraSigners),
                                        tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa, adding: extraTSA))
         verifier.measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
-        options.deferAnalyses = args.flag("defer-media")
         let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
         let (captures, pathErrors, walkProblems) = Ingestor.walk(args.positionals)
         let c = context.console
@@ -76,6 +74,22 @@ struct IngestCommand: Command {
         summary.walk = walkProblems
         if context.json { c.json(Self.json(summary)) } else { for line in Self.text(summary) { c.out(line) } }
         return summary.isClean ? .success : .failure
+    }
+
+    /// The pipeline options `--jobs`, `--operator`, `--organization`, `--no-media` and
+    /// `--defer-media` ask for (ingest's and the queue worker's).
+    static func ingestorOptions(_ args: ParsedArguments, _ context: CommandContext, command: String) throws -> Ingestor.Options {
+        if args.flag("no-media") && args.flag("defer-media") {
+            throw UsageError("--no-media and --defer-media exclude each other (--no-media: no analyses; --defer-media: later)", command: command)
+        }
+        var options = Ingestor.Options()
+        if let j = args.value("jobs") {
+            guard let n = Int(j), (1...256).contains(n) else { throw UsageError("--jobs must be 1…256, not '\(j)'", command: command) }
+            options.jobs = n
+        }
+        options.agent = CustodyAgent.current(operator: args.value("operator"), organization: args.value("organization"), environment: context.environment)
+        options.deferAnalyses = args.flag("defer-media")
+        return options
     }
 
     /// The certificates of PEM files; a file that cannot be read or holds none is a usage

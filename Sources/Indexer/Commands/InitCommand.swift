@@ -2,6 +2,7 @@ import Foundation
 import Archive
 import CAS
 import Export
+import Ingest
 
 /// `init`: creates the archive directory (0700), its LMDB environment (files 0600) and the
 /// archive's P-256 signing key (`archive-key.pem`, 0600) with a self-signed certificate
@@ -22,20 +23,32 @@ struct InitCommand: Command {
     AWS_ENDPOINT_URL_S3 / AWS_REGION unless --s3-endpoint / --s3-region are recorded). init
     checks the bucket is reachable; --object-lock-days N puts every new object under S3 Object
     Lock in COMPLIANCE mode for N days and needs a bucket with Object Lock enabled.
+    With --index postgresql://[USER@]HOST[:PORT]/DB (a libpq URI or key=value connection
+    string), records, index, custody log, trust anchors and the work queue live in that
+    database, in the schema --index-schema (default public): init connects, creates or
+    migrates the tables and records the connection in archive.json. A password in the string
+    is refused: libpq takes it from PGPASSWORD, PGPASSFILE or ~/.pgpass, and the other PG*
+    variables fill what the string leaves out. Running init again with the same --index
+    migrates an older schema; a schema newer than this tool is refused.
     """
     static let options = [
         OptionSpec("blobs", value: "uri", help: "Where blobs live: s3://BUCKET[/PREFIX] (default: the archive's LMDB environment)."),
         OptionSpec("s3-endpoint", value: "url", help: "S3 endpoint URL to record (default: $AWS_ENDPOINT_URL_S3 on each run, else AWS)."),
         OptionSpec("s3-region", value: "region", help: "S3 region to record (default: $AWS_REGION on each run, else us-east-1)."),
         OptionSpec("object-lock-days", value: "n", help: "Object Lock COMPLIANCE retention of every new blob, in days (needs --blobs s3://…)."),
+        OptionSpec("index", value: "conninfo", help: "Where records, custody, trust and the work queue live: postgresql://… or a libpq key=value string, no password (default: the archive's LMDB environment)."),
+        OptionSpec("index-schema", value: "name", help: "PostgreSQL schema of the archive's tables (default: public; needs --index)."),
     ]
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let wanted = try blobs(args)
+        let wantedIndex = try index(args)
         let store = try ContentStore.create(at: context.archivePath, options: context.storeOptions())
         let config = try configure(store, wanted, context)
+        let schemaVersion = try configureIndex(store, wantedIndex, context)
         let (key, created) = try ArchiveKey.loadOrCreate(archive: store.directory)
         let location = try StatsCommand.blobLocation(store, context)
+        let indexLocation = try StatsCommand.indexLocation(store)
         if context.json {
             context.console.json(.object([("archive", .string(store.directory)),
                                           ("chunkSize", .int(Int64(store.chunkSize))),
@@ -44,11 +57,17 @@ struct InitCommand: Command {
                                           ("archiveKeyCreated", .bool(created)),
                                           ("blobStore", .string(location.kind)),
                                           ("blobLocation", .string(location.description))]
-                                         + (config.blobs.objectLockDays.map { [("objectLockDays", JSONValue.int(Int64($0)))] } ?? [])))
+                                         + (config.blobs.objectLockDays.map { [("objectLockDays", JSONValue.int(Int64($0)))] } ?? [])
+                                         + [("indexStore", .string(indexLocation.store)), ("indexLocation", .string(indexLocation.description))]
+                                         + (schemaVersion.map { [("indexSchemaVersion", JSONValue.int(Int64($0.version))),
+                                                                 ("indexMigrationsApplied", .array($0.applied.map { .int(Int64($0)) }))] } ?? [])))
         } else {
             context.console.out("initialized \(store.directory) (chunk size \(store.chunkSize) bytes)")
             context.console.out("archive key \(key.fingerprint) (\(created ? "created" : "kept") \(ArchiveKey.keyFile), \(ArchiveKey.certificateFile))")
             context.console.out("blobs \(location)" + (config.blobs.objectLockDays.map { " (Object Lock COMPLIANCE, \($0) days)" } ?? ""))
+            context.console.out("index \(indexLocation.description)" + (schemaVersion.map { v in
+                " (schema version \(v.version)" + (v.applied.isEmpty ? ", current)" : "; migrations \(v.applied.map(String.init).joined(separator: ", ")) applied)")
+            } ?? ""))
         }
         return .success
     }
@@ -84,7 +103,7 @@ struct InitCommand: Command {
     /// Records `wanted` in a new archive (checking the bucket first), or checks an existing
     /// archive's configuration is the one asked for: blobs never move by `init`.
     static func configure(_ store: ContentStore, _ wanted: ArchiveConfiguration.Blobs?, _ context: CommandContext) throws -> ArchiveConfiguration {
-        let current = try ArchiveConfiguration.load(archive: store.directory)
+        var current = try ArchiveConfiguration.load(archive: store.directory)
         guard let wanted, wanted != current.blobs else { return current }
         if try current.blobs.store == "s3" || store.forEachBlob({ _, _ in }) > 0 {
             let whereNow = current.blobs.store == "s3" ? "s3://\(current.blobs.bucket ?? "")" + (current.blobs.prefix.map { "/\($0)" } ?? "")
@@ -96,8 +115,8 @@ struct InitCommand: Command {
             let objects = try context.s3Objects(wanted, bucket: bucket)
             _ = try objects.client.listObjects(bucket: bucket, prefix: objects.blobsPrefix, continuation: nil)
         }
-        let config = ArchiveConfiguration(blobs: wanted)
-        try config.save(archive: store.directory)
-        return config
+        current.blobs = wanted
+        try current.save(archive: store.directory)
+        return current
     }
 }

@@ -8,7 +8,7 @@ extension ShowCommand {
     /// them (`  key:  value` lines) — Record, Integrity, Signer, Time, Sidecars, Files, Custody.
     /// The stored report is read leniently (whatever of it is there is shown); every field of
     /// the record and the report is in `show --json`.
-    static func text(_ r: IndexedRecord, _ events: [CustodyEvent], blobs: BlobLocation? = nil) -> [String] {
+    static func text(_ r: IndexedRecord, _ events: [CustodyEvent], blobs: BlobLocation? = nil, index: String? = nil) -> [String] {
         let report = (try? JSONSerialization.jsonObject(with: r.reportJSON)) as? [String: Any]
         var lines = ["record \(r.recordId)"]
         func section(_ title: String) { lines += ["", title] }
@@ -18,6 +18,7 @@ extension ShowCommand {
         add("kind", r.kind.rawValue)
         add("report id", r.reportId.hex)
         if let blobs { add("blobs in", blobs.description) }
+        if let index { add("index in", index) }
         if report == nil { add("report", "the stored report is not JSON (show --json says why)") }
 
         section("Integrity")

@@ -10,15 +10,16 @@ struct ShowCommand: Command {
     static let discussion = """
     RECORD_ID is the full record ID or an unambiguous prefix of at least 8 hex digits. Text, for
     people: the line 'record <id>', its kind, report id and 'blobs in' (where the archive's
-    blobs live: lmdb:DIR or s3://BUCKET[/PREFIX] at ENDPOINT (REGION)), then sections as verify
+    blobs live: lmdb:DIR or s3://BUCKET[/PREFIX] at ENDPOINT (REGION)) and 'index in' (where
+    its records live: lmdb:DIR, or postgresql CONNECTION schema SCHEMA), then sections as verify
     prints them ('  key:  value'): Integrity (state, failure codes, notes, time stamp, bundles, streamed chunks), Signer
     (trust, key, subject, issuer), Time (capture time @ rung, TSA time, ingest time),
     Sidecars (per sink: state, file, committed and actual SHA-256), Files (variants with their
     source paths, stored files, derived blobs such as thumbnails, which are not evidence, and
     the media analyses: 'pending' after ingest --defer-media, else 'done by' tool and
     libraries) and Custody (one line per event naming the record or one of its blobs). --json
-    prints everything: one object {"record":{…},"report":{…},"custody":[…],"blobLocation":"…"}
-    with the full stored report. Exit 1 when no record matches; exit 2 when the prefix is
+    prints everything: one object {"record":{…},"report":{…},"custody":[…],"blobLocation":"…",
+    "indexLocation":"…"} with the full stored report. Exit 1 when no record matches; exit 2 when the prefix is
     ambiguous or not hex.
     """
     static let arguments = [ArgumentSpec("record-id", help: "A record ID or a prefix of ≥ 8 hex digits.")]
@@ -38,17 +39,18 @@ struct ShowCommand: Command {
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
         let location = try StatsCommand.blobLocation(archive.store, context)
+        let indexLocation = try StatsCommand.indexLocation(archive.store).description
         if context.json {
-            context.console.jsonLine(try jsonLine(record, ordered, blobs: location))
+            context.console.jsonLine(try jsonLine(record, ordered, blobs: location, index: indexLocation))
         } else {
-            for line in text(record, ordered, blobs: location) { context.console.out(line) }
+            for line in text(record, ordered, blobs: location, index: indexLocation) { context.console.out(line) }
         }
         return .success
     }
 
     /// `{"record":…,"report":…,"custody":[…]}` on one line, keys sorted; `report` is the stored
     /// report JSON (null, with `reportError`, when it does not parse).
-    static func jsonLine(_ record: IndexedRecord, _ events: [CustodyEvent], blobs: BlobLocation? = nil) throws -> String {
+    static func jsonLine(_ record: IndexedRecord, _ events: [CustodyEvent], blobs: BlobLocation? = nil, index: String? = nil) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var recordObject = try JSONSerialization.jsonObject(with: encoder.encode(record)) as? [String: Any] ?? [:]
@@ -57,6 +59,7 @@ struct ShowCommand: Command {
         var top: [String: Any] = ["record": recordObject,
                                   "custody": try JSONSerialization.jsonObject(with: encoder.encode(events))]
         if let blobs { top["blobLocation"] = blobs.description }
+        if let index { top["indexLocation"] = index }
         do {
             top["report"] = try JSONSerialization.jsonObject(with: record.reportJSON, options: [.fragmentsAllowed])
         } catch {

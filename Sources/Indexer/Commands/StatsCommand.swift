@@ -11,7 +11,9 @@ struct StatsCommand: Command {
     Fields: blobs, bytes (sum of blob sizes), chunks, stored-bytes (distinct chunk bytes),
     chunk-refs, dedup (bytes / stored-bytes), pending-puts, chunk-size, map-size, map-used,
     blob-store (lmdb or s3), blob-location (lmdb:DIR, or s3://BUCKET[/PREFIX] at ENDPOINT
-    (REGION); never a credential). With blobs in S3, blobs and bytes count the archive's blob
+    (REGION); never a credential), index-store (lmdb or postgresql), index-location (lmdb:DIR,
+    or postgresql CONNECTION schema SCHEMA as init --index recorded it; never a password).
+    With blobs in S3, blobs and bytes count the archive's blob
     ledger; chunks, stored-bytes, chunk-refs and dedup describe the LMDB environment only.
     """
 
@@ -20,6 +22,7 @@ struct StatsCommand: Command {
         let s = try store.stats()
         // The blob store named without contacting it (stats needs no S3 credentials).
         let location = try blobLocation(store, context)
+        let index = try indexLocation(store)
         var blobs = Int64(s.blobs), bytes = Int64(s.logicalBytes)
         if location.kind != "lmdb" {
             (blobs, bytes) = try S3ArchiveBlobStore.ledgerTotals(in: store.environment)
@@ -31,6 +34,7 @@ struct StatsCommand: Command {
             ("pendingPuts", .int(Int64(s.pendingPuts))), ("chunkSize", .int(Int64(s.chunkSize))),
             ("mapSize", .int(Int64(s.mapSize))), ("mapUsed", .int(Int64(s.mapUsed))),
             ("blobStore", .string(location.kind)), ("blobLocation", .string(location.description)),
+            ("indexStore", .string(index.store)), ("indexLocation", .string(index.description)),
         ]
         if context.json {
             context.console.json(.object(fields))
@@ -51,6 +55,14 @@ struct StatsCommand: Command {
         let region = config.blobs.region ?? [context.environment["AWS_REGION"], context.environment["AWS_DEFAULT_REGION"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "us-east-1"
         return .s3(bucket: bucket, prefix: config.blobs.prefix ?? "", endpoint: endpoint, region: region)
+    }
+
+    /// Where the archive's records, custody and trust live, from `archive.json` (no
+    /// connection made): `lmdb` and `lmdb:DIR`, or `postgresql` and the connection and schema
+    /// `init --index` recorded (never a password: none is ever recorded).
+    static func indexLocation(_ store: ContentStore) throws -> (store: String, description: String) {
+        guard let index = try ArchiveConfiguration.load(archive: store.directory).index else { return ("lmdb", "lmdb:\(store.directory)") }
+        return (index.store, index.description)
     }
 
     static func kebab(_ s: String) -> String {

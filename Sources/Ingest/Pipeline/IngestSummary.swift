@@ -27,7 +27,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
 
     public init() {}
 
-    mutating func count(_ item: IngestItem) {
+    /// Counts one item (ingest's writer per commit; the queue worker over all its jobs).
+    public mutating func count(_ item: IngestItem) {
         captures += 1
         outcomes[item.outcome.rawValue, default: 0] += 1
         integrity[item.report.integrity.rawValue, default: 0] += 1

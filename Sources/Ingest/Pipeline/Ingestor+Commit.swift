@@ -111,12 +111,16 @@ extension Ingestor {
         [StatusCode.casBlobMismatch, StatusCode.s3IntegrityRejected, StatusCode.s3IntegrityMismatch, StatusCode.s3Input].contains(e.statusCode)
     }
 
-    /// A failure of the storage itself — LMDB (disk full, corruption) or the object store (S3
-    /// unreachable, credentials refused: any `s3.*` code) — stops the run; any other error
-    /// fails one capture.
+    /// A failure of the storage itself — LMDB (disk full, corruption), the object store (S3
+    /// unreachable, credentials refused: any `s3.*` code) or the PostgreSQL index (any `pg.*`
+    /// code but a constraint's) — stops the run; any other error fails one capture.
     static func isStorageFailure(_ error: any Error) -> Bool {
         if storageFailure(in: error) != nil { return true }
-        if let e = error as? any NamedError, e.statusCode.hasPrefix(StatusCode.casStorage) || e.statusCode.hasPrefix("s3.") { return true }
+        if let e = error as? any NamedError {
+            let code = e.statusCode
+            if code.hasPrefix(StatusCode.casStorage) || code.hasPrefix("s3.") { return true }
+            if code.hasPrefix("pg."), !code.hasPrefix(StatusCode.pgConstraint) { return true }
+        }
         return false
     }
 

@@ -11,7 +11,7 @@ extension Ingestor {
     func writeRecords(_ batch: [(PreparedCapture, CaptureBlobs)], now: String) throws -> [IngestItem] {
         do {
             return try archive.records.write { writer in
-                try batch.map { p, blobs in
+                let items = try batch.map { p, blobs in
                     switch blobs {
                     case .failed(let error): failedItem(p, error)
                     case .unchanged: presentUnchanged(p)
@@ -19,6 +19,8 @@ extension Ingestor {
                                                                               now: now, in: writer)
                     }
                 }
+                try options.inCommit?(items, writer)
+                return items
             }
         } catch where !Self.isStorageFailure(error) && batch.count > 1 {
             return try batch.flatMap { try writeRecords([$0], now: now) }

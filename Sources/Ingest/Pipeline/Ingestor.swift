@@ -1,3 +1,4 @@
+import Archive
 import Crypto
 import Foundation
 import Ground
@@ -33,6 +34,11 @@ public final class Ingestor: Sendable {
         /// thumbnail is made and the verifier should not measure media; `analyze` does both
         /// later from the stored blobs (`Analysis.Analyzer`).
         public var deferAnalyses = false
+        /// Called inside each record transaction with the items it is about to commit (after
+        /// their records and events were written, before the commit); throwing rolls that
+        /// transaction back and fails its captures. The queue worker completes a capture's job
+        /// here, so "done" commits with the record (docs/postgres.md "Work queue commands").
+        public var inCommit: (@Sendable ([IngestItem], any RecordWriter<IndexedRecord>) throws -> Void)?
         public init() {}
     }
 

@@ -1,0 +1,117 @@
+import Archive
+import ArchivePostgres
+import Foundation
+import Ground
+import Ingest
+import Postgres
+import Verify
+
+/// The claim → ingest → complete loop of one `worker` process.
+final class QueueWorker {
+    let queue: Connection
+    let archive: Archive
+    let verifier: CaptureVerifier
+    let options: Ingestor.Options
+    let lease: Double
+    let name: String
+    let console: Console
+    let json: Bool
+    /// The jobs this worker holds (renewed by `LeaseRenewer`).
+    let held = HeldLeases()
+    private(set) var summary = IngestSummary()
+    /// Jobs given back failed (a capture not stored, or a storage failure during its run).
+    private(set) var jobsFailed = 0
+
+    init(queue: Connection, archive: Archive, verifier: CaptureVerifier, options: Ingestor.Options, lease: Double,
+         name: String, console: Console, json: Bool) {
+        (self.queue, self.archive, self.verifier, self.options, self.lease) = (queue, archive, verifier, options, lease)
+        (self.name, self.console, self.json) = (name, console, json)
+    }
+
+    /// Claims and ingests until nothing is pending or running (with `follow`: forever). A queue
+    /// that cannot be reached is retried for about 30 s (a restarting server), then thrown.
+    func run(follow: Bool) throws {
+        while true {
+            let claimed = try retrying { try queue.write { tx in try WorkQueue.claim(worker: name, lease: lease, limit: WorkerCommand.claimPerThread * options.jobs, in: tx) } }
+            if claimed.isEmpty {
+                let s = try retrying { try queue.read { tx in try WorkQueue.summary(in: tx) } }
+                if !follow && s.pending == 0 && s.running == 0 { return }
+                Thread.sleep(forTimeInterval: follow ? 1 : 0.25)
+                continue
+            }
+            ingest(claimed)
+        }
+    }
+
+    /// Ingests one claim's captures; each job completes in the record transaction that commits its
+    /// capture (several captures per transaction; a batch that fails is retried one by one by the
+    /// Ingestor, so a lost lease loses only its own capture).
+    func ingest(_ claimed: [WorkQueue.Lease]) {
+        var byFile: [String: WorkQueue.Lease] = [:]
+        var locations: [CaptureLocation] = []
+        for l in claimed {
+            guard let location = try? JSONDecoder().decode(CaptureLocation.self, from: Data(l.payload.utf8)) else {
+                giveBack(l, error: "\(StatusCode.queuePayloadInvalid): job \(l.jobId) does not name a capture location", permanent: true)
+                continue
+            }
+            guard byFile[location.deliveryFile] == nil else {
+                giveBack(l, error: "\(StatusCode.queueDuplicate): \(location.deliveryFile) is in this claim twice; retried", permanent: false)
+                continue
+            }
+            byFile[location.deliveryFile] = l
+            locations.append(location)
+            held.add(l)
+        }
+        let leases = byFile
+        var options = self.options
+        options.inCommit = { items, writer in
+            for item in items where item.outcome != .failed {
+                guard let l = leases[item.path] else { continue }
+                try WorkQueue.complete(l, result: item.recordId?.hex, in: writer)
+            }
+        }
+        let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
+        do {
+            _ = try ingestor.run(locations) { item in
+                let l = leases[item.path]
+                if let l { held.remove(l) }
+                if item.outcome == .failed, let l {
+                    if item.error?.hasPrefix(StatusCode.queueLeaseLost) == true {
+                        console.err("worker: job \(l.jobId) (\(l.key)) was taken over (lease lost); nothing of it committed here")
+                        return
+                    }
+                    giveBack(l, error: item.error ?? "failed", permanent: false)
+                }
+                summary.count(item)
+                if json { console.json(IngestCommand.json(item)) } else { console.out(IngestCommand.text(item)) }
+            }
+        } catch {
+            // The archive itself failed (storage, index): the jobs not ended go back to the queue.
+            console.err("Error: \(error)")
+            for l in held.removeAll() { giveBack(l, error: "\(error)", permanent: false) }
+            // Not straight to the next claim: a store that is down would fail every job in turn.
+            Thread.sleep(forTimeInterval: WorkerCommand.retryAfter)
+        }
+    }
+
+    /// Fails an attempt (pending again after `retryAfter` while attempts remain).
+    func giveBack(_ l: WorkQueue.Lease, error: String, permanent: Bool) {
+        jobsFailed += 1
+        do {
+            try retrying { try queue.write { tx in _ = try WorkQueue.fail(l, error: error, permanent: permanent, retryAfter: WorkerCommand.retryAfter, in: tx) } }
+        } catch {
+            console.err("worker: job \(l.jobId) (\(l.key)) could not be given back: \(error)")
+        }
+    }
+
+    /// `body`, run again while it fails with a retryable PostgreSQL error, for about 30 s.
+    func retrying<R>(_ body: () throws -> R) throws -> R {
+        var tries = 0
+        while true {
+            do { return try body() } catch let e as PostgresError where e.isRetryable && tries < 60 {
+                tries += 1
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+    }
+}

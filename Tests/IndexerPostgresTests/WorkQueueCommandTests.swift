@@ -1,0 +1,225 @@
+import Archive
+import ArchivePostgres
+import CAS
+import Foundation
+import Ground
+@testable import Indexer
+import Ingest
+import Postgres
+import PostgresTestSupport
+import Query
+import Testing
+
+/// `ingest --enqueue`, `worker` processes and `queue` over one faulted dump (docs/postgres.md
+/// "Work queue commands"): every capture exactly once, the records and query answers of a
+/// plain LMDB ingest, one whole custody chain whatever kills the workers.
+@Suite(.serialized) struct WorkQueueCommandTests {
+    /// The filters whose answers both stores must give alike.
+    static let filters: [RecordFilter] = [
+        RecordFilter(), RecordFilter(integrity: .intact), RecordFilter(integrity: .tampered), RecordFilter(integrity: .unsigned),
+        RecordFilter(integrity: .malformed), RecordFilter(sidecarState: .mismatch), RecordFilter(sidecarState: .missing),
+        RecordFilter(sidecarState: .failed), RecordFilter(sidecarState: .verified, sink: .audio), RecordFilter(kind: .video),
+        RecordFilter(kind: .still), RecordFilter(trust: .untrusted), RecordFilter(timePrefix: "2026"),
+    ]
+
+    /// The plain LMDB ingest of `dump` and its records, by ID.
+    static func lmdbIngest(_ f: PostgresArchiveFixture, _ dump: String) throws -> (Archive, [ContentID: IndexedRecord]) {
+        let path = f.root + "/lmdb"
+        #expect(f.cli(["init", "--archive", path]).code == .success)
+        let ingest = f.cli(["ingest", "--archive", path, "--jobs", "2", dump])
+        #expect(ingest.code == .failure, "the faulted dump needs attention: \(ingest.err)")
+        let archive = try Archive(store: ContentStore.open(at: path))
+        let ids = try archive.records.query(RecordFilter()).matches
+        return (archive, Dictionary(uniqueKeysWithValues: try archive.records.records(ids) { _, _ in }.map { ($0.recordId, $0) }))
+    }
+
+    /// What both stores hold alike, and the chain: every capture's source path in exactly one
+    /// variant, one `ingestion` event per source path, no seq twice, `verifyChain` intact.
+    static func expectSameAsLMDB(_ f: PostgresArchiveFixture, _ lmdb: Archive, _ expected: [ContentID: IndexedRecord]) throws {
+        let (records, custody, connection) = try f.stores()
+        let ids = try records.query(RecordFilter()).matches
+        let got = try records.records(ids) { id, e in Issue.record("\(id.hex) damaged: \(e)") }
+        #expect(Set(ids) == Set(expected.keys))
+        for r in got { #expect(comparable(r) == expected[r.recordId].map(comparable), "\(r.recordId.hex)") }
+        for filter in filters {
+            #expect(try records.query(filter) == lmdb.records.query(filter), "\(filter)")
+            #expect(try records.count(filter) == lmdb.records.count(filter), "\(filter)")
+        }
+        let paths = got.flatMap { $0.variants.flatMap(\.sourcePaths) }
+        let expectedPaths = expected.values.flatMap { $0.variants.flatMap(\.sourcePaths) }
+        #expect(paths.sorted() == expectedPaths.sorted(), "each capture exactly once")
+        #expect(Set(paths).count == paths.count)
+        let verification = try custody.verifyChain()
+        #expect(verification.isIntact, "\(verification.problems)")
+        let seqs = try connection.read { tx in
+            try tx.execute("SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0) FROM custody_events").single().map {
+                [try $0.decode(0, as: Int.self), try $0.decode(1, as: Int.self), try $0.decode(2, as: Int.self)]
+            }
+        }
+        #expect(seqs?[0] == seqs?[1] && seqs?[1] == seqs?[2], "no seq twice, none skipped: \(seqs ?? [])")
+        let ingestions = try custody.custodyEvents().filter { $0.eventType == .ingestion }.count
+        let lmdbIngestions = try lmdb.custodyStore.custodyEvents().filter { $0.eventType == .ingestion }.count
+        #expect(ingestions == lmdbIngestions, "one ingestion event per capture")
+    }
+
+    /// Plain `ingest` into a PostgreSQL-indexed archive (the façade's PostgreSQL stores): the
+    /// LMDB ingest's records, answers and events; a second run finds everything present.
+    @Test func ingestIntoPostgresGivesWhatIngestIntoLMDBGives() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 4)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        let first = f.cli(["ingest", "--archive", f.archive, "--jobs", "2", "--json", dump])
+        #expect(first.code == .failure, "attention, as the LMDB ingest: \(first.err)")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+        let again = f.cli(["ingest", "--archive", f.archive, "--json", dump])
+        let summary = try #require(again.out.split(separator: "\n").last)
+        #expect(summary.contains(#""outcomes":{"new":0,"variant":0,"present":\#(Ingestor.walk([dump]).captures.count),"failed":0,"path-added":0}"#), "\(summary)")
+        let lmdbSide = try Archive(store: ContentStore.open(at: f.archive))
+        #expect(try lmdbSide.records.recordCount() == 0 && lmdbSide.custody.head().seq == 0, "nothing went to the archive's LMDB index or log")
+    }
+
+    @Test func threeWorkersGiveWhatIngestGives() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 6)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        let enqueued = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump, "--json"])
+        let captures = Ingestor.walk([dump]).captures.count
+        #expect(enqueued.out.contains(#""captures":\#(captures),"added":\#(captures),"requeued":0,"alreadyQueued":0"#), "\(enqueued.out)")
+        let again = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(again.out.contains("\(captures) captures: 0 added, 0 failed requeued, \(captures) already queued"), "\(again.out)")
+        #expect(try f.queue() == WorkQueue.Summary(pending: captures))
+
+        let workers = try (0..<3).map { i in
+            try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "30", "--json"], log: f.root + "/worker\(i).log")
+        }
+        for w in workers { w.waitUntilExit() }
+        for (i, w) in workers.enumerated() {
+            #expect(w.terminationReason == .exit && w.terminationStatus == 1, "worker \(i): attention, as ingest")
+        }
+        let lines = try (0..<3).flatMap { i in
+            try String(contentsOfFile: f.root + "/worker\(i).log", encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix(#"{"type":"capture""#) }
+        }
+        #expect(lines.count == captures, "every capture reported once over the three workers")
+        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        let q = f.cli(["queue", "--archive", f.archive, "--json", "--state", "done", "--limit", "1000"])
+        #expect(q.code == .success)
+        #expect(q.out.split(separator: "\n").filter { $0.contains(#""type":"job""#) && $0.contains(#""result":""#) }.count == captures)
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+
+        // A worker over an empty queue exits at once, clean.
+        let idle = f.cli(["worker", "--archive", f.archive])
+        #expect(idle.code == .success && idle.out.contains("ingest: 0 captures"), "\(idle.out)")
+    }
+
+    @Test func killedWorkersLoseNoJobAndIngestNothingTwice() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 5)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code != .archiveUnusable)
+        // Enough attempts that 20 kills never exhaust a job (the default is 5). A 1 s lease: a
+        // trial that finds every job held by killed workers waits for one to run out.
+        #expect(f.schema.psql("UPDATE work_jobs SET max_attempts = 100").status == 0)
+        var rng = SystemRandomNumberGenerator()
+        var killedHolding = 0
+        let watch = try f.schema.connect()
+        for trial in 0..<20 {
+            let w = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "1"], log: f.root + "/kill\(trial).log")
+            // Killed at a random moment once it holds a job (whatever the machine's load), or
+            // after 5 s if it never gets one.
+            let holding = Date().addingTimeInterval(5)
+            while Date() < holding, try watch.read({ tx in
+                try tx.execute("SELECT count(*) FROM work_jobs WHERE state = 'running' AND worker LIKE $1",
+                               [.text("%:\(w.processIdentifier)")]).single()?.decode(0, as: Int.self) ?? 0
+            }) == 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.4, using: &rng))
+            kill(w.processIdentifier, SIGKILL)
+            w.waitUntilExit()
+            if try f.queue().running > 0 { killedHolding += 1 }
+        }
+        #expect(killedHolding > 0, "some kill hit a worker holding a job")
+        // What is left — pending jobs and those whose lease must run out — with one worker.
+        let last = try f.start(["worker", "--archive", f.archive, "--lease", "2"], log: f.root + "/last.log")
+        last.waitUntilExit()
+        #expect(last.terminationReason == .exit && last.terminationStatus <= 1)
+        let summary = try f.queue()
+        #expect(summary == WorkQueue.Summary(done: summary.total) && summary.total == Ingestor.walk([dump]).captures.count, "\(summary)")
+        let retried = f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output
+        #expect((Int(retried) ?? 0) > 0, "some job was taken again after its worker died")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+    }
+
+    /// Fencing through the command line: a worker stopped (SIGSTOP) past its lease loses its
+    /// jobs to another worker; resumed, its commits of those jobs are refused and roll back.
+    @Test func aWorkerPausedPastItsLeaseCommitsNothingOfTheJobsTakenOver() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 3)
+        let (lmdb, expected) = try Self.lmdbIngest(f, dump)
+        #expect(f.initArchive().code == .success)
+        #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code != .archiveUnusable)
+        let paused = try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "1"], log: f.root + "/paused.log")
+        let deadline = Date().addingTimeInterval(60)
+        while try f.queue().running == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        kill(paused.processIdentifier, SIGSTOP)
+        Thread.sleep(forTimeInterval: 1.5)  // its lease runs out; its renewer is stopped too
+        let other = try f.start(["worker", "--archive", f.archive, "--lease", "30"], log: f.root + "/other.log")
+        // Resumed once the other worker has taken a job of it (not after the other exits: stopped
+        // inside a commit, it holds the custody chain's lock the other would wait for).
+        let taken = Date().addingTimeInterval(60)
+        while (Int(f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output) ?? 0) == 0, Date() < taken {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(paused.processIdentifier, SIGCONT)
+        other.waitUntilExit()
+        paused.waitUntilExit()
+        #expect(paused.terminationReason == .exit && other.terminationReason == .exit)
+        let summary = try f.queue()
+        #expect(summary == WorkQueue.Summary(done: summary.total), "\(summary)")
+        let takenOver = Int(f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output) ?? 0
+        #expect(takenOver > 0, "the stopped worker held jobs that the other took as attempt 2")
+        let log = try String(contentsOfFile: f.root + "/paused.log", encoding: .utf8)
+        #expect(log.components(separatedBy: "was taken over (lease lost)").count - 1 >= 1, "\(log)")
+        try Self.expectSameAsLMDB(f, lmdb, expected)
+    }
+
+    /// `worker --follow` waits on an empty queue and ingests what is enqueued later; `queue`
+    /// lists the jobs by state.
+    @Test func aFollowingWorkerTakesJobsEnqueuedLater() throws {
+        let f = try PostgresArchiveFixture()
+        let dump = try f.dump(stills: 1, videos: 0)
+        #expect(f.initArchive().code == .success)
+        let follower = try f.start(["worker", "--archive", f.archive, "--follow", "--jobs", "1"], log: f.root + "/follow.log")
+        defer { if follower.isRunning { kill(follower.processIdentifier, SIGKILL); follower.waitUntilExit() } }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(follower.isRunning, "an empty queue does not end a --follow worker")
+        let pending = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(pending.code == .failure && pending.err.contains("walk.symlink"), "the dump's symlink-escape fault is a walk problem, exit 1 as ingest")
+        let captures = Ingestor.walk([dump]).captures.count
+        let deadline = Date().addingTimeInterval(120)
+        while try f.queue().done < captures, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        #expect(follower.isRunning, "still waiting for more")
+        let listed = f.cli(["queue", "--archive", f.archive, "--state", "done"])
+        #expect(listed.code == .success)
+        #expect(listed.out.split(separator: "\n").filter { $0.hasPrefix("done \(dump)//captures/") && $0.contains("attempts 1/5") }.count == captures,
+                "\(listed.out)")
+        #expect(listed.out.hasSuffix("queue: \(captures) jobs: pending 0, running 0 (expired 0), done \(captures), failed 0\n"))
+        let failedOnly = f.cli(["queue", "--archive", f.archive])
+        #expect(failedOnly.out == "queue: \(captures) jobs: pending 0, running 0 (expired 0), done \(captures), failed 0\n")
+
+        // A failed job is listed with its error (exit 1) and pending again when enqueued again.
+        #expect(f.schema.psql("UPDATE work_jobs SET state = 'failed', error = 'test.failure: made by the test' WHERE id = (SELECT min(id) FROM work_jobs)").status == 0)
+        let failed = f.cli(["queue", "--archive", f.archive])
+        #expect(failed.code == .failure)
+        #expect(failed.out.hasPrefix("failed \(dump)//captures/") && failed.out.contains("attempts 1/5") && failed.out.contains("error: test.failure: made by the test"))
+        let requeued = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
+        #expect(requeued.out.contains("\(captures) captures: 0 added, 1 failed requeued, \(captures - 1) already queued"), "\(requeued.out)")
+        let again = Date().addingTimeInterval(120)
+        while try f.queue().done < captures, Date() < again { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try f.queue() == WorkQueue.Summary(done: captures), "the following worker took the requeued job")
+    }
+}
