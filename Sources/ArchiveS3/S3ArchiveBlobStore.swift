@@ -3,7 +3,6 @@ import Foundation
 import Ground
 import LMDB
 import S3
-import Synchronization
 
 /// An archive's blobs in an S3 bucket (`init --blobs s3://…`, docs/archive.md): the objects
 /// are `S3BlobStore`'s (one immutable object per blob, put-if-absent, every GET re-hashed), and
@@ -23,7 +22,7 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     let environment: Environment
     let ledger: Database
     let pending: Database
-    let registration = Mutex<[UInt8]?>(nil)
+    let registration = Locked<[UInt8]?>(nil)
     /// Uploads of small staged blobs in flight (`stage(inline:)`), at most `uploadSlots`.
     let uploads = DispatchQueue(label: "exhibit.s3.uploads", attributes: .concurrent)
     let slots: DispatchSemaphore

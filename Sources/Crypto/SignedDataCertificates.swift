@@ -1,4 +1,4 @@
-import Synchronization
+import Ground
 
 /// The `certificates` field of a CMS `ContentInfo { contentType, [0] EXPLICIT SignedData }`
 /// (RFC 5652 §5.1), split off so the CMS can be parsed without it and the certificates taken
@@ -115,7 +115,7 @@ enum SignedDataCertificates {
 /// when full). `Certificate` is read-only after init, so entries are shared across threads.
 enum CarriedCertificateCache {
     static let capacity = 256
-    private static let entries = Mutex<[[UInt8]: Certificate]>([:])
+    private static let entries = Locked<[[UInt8]: Certificate]>([:])
 
     /// The parsed certificate for `der`; nil when it does not parse as one DER certificate.
     static func certificate(_ der: [UInt8]) -> Certificate? {

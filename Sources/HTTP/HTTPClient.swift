@@ -1,5 +1,5 @@
 import CCurl
-import Synchronization
+import Ground
 
 /// An HTTP/1.1 client over libcurl: streaming request bodies from a reader, response bodies to
 /// a sink, so a multi-GB transfer runs in constant memory. Thread-safe: each `send` borrows an
@@ -8,7 +8,7 @@ import Synchronization
 public final class HTTPClient: Sendable {
     /// Bytes of a non-2xx answer's body kept in `HTTPResponse.errorBody`.
     public let errorBodyLimit: Int
-    private let idle = Mutex<[CurlEasy]>([])
+    private let idle = Locked<[CurlEasy]>([])
     private static let maxIdleHandles = 16
 
     public init(errorBodyLimit: Int = 64 * 1024) {

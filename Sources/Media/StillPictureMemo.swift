@@ -1,5 +1,4 @@
 import Ground
-import Synchronization
 import TurboJPEG
 
 /// The delivery stills decoded by `Parallax.measure`, kept for the thumbnail of the same capture
@@ -12,7 +11,7 @@ public enum StillPictureMemo {
     static let capacity = 8
     static let maxBytes = 16 << 20
 
-    private static let entries = Mutex<[(id: ContentID, planes: JPEGPlanes)]>([])
+    private static let entries = Locked<[(id: ContentID, planes: JPEGPlanes)]>([])
 
     static func put(_ id: ContentID, _ planes: JPEGPlanes) {
         guard planes.byteCount <= maxBytes else { return }

@@ -1,4 +1,4 @@
-import Synchronization
+import Ground
 
 /// Part buffers kept between multipart puts of one store, so each upload does not fault in
 /// (and the kernel zero) fresh pages for every part buffer: at most `limit` idle buffers of
@@ -8,7 +8,7 @@ final class PartBufferPool: Sendable {
     private struct Idle: @unchecked Sendable {
         var buffers: [UnsafeMutableRawBufferPointer] = []
     }
-    private let idle = Mutex(Idle())
+    private let idle = Locked(Idle())
     let limit: Int
 
     init(limit: Int) { self.limit = limit }

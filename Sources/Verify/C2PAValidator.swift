@@ -2,7 +2,6 @@ import C2PA
 import Crypto
 import Foundation
 import Ground
-import Synchronization
 
 /// Verifies the C2PA manifest of a file the way c2pa-rs does: container (every format of
 /// `ContainerFormat`, sniffed) →
@@ -16,8 +15,8 @@ import Synchronization
 public final class C2PAValidator: Sendable {
     public let signerAnchors: TrustAnchors
     public let tsaAnchors: TrustAnchors
-    private let chainCache = Mutex<[String: ChainValidation]>([:])
-    let certificateCache = Mutex<[[UInt8]: ParsedCertificate]>([:])
+    private let chainCache = Locked<[String: ChainValidation]>([:])
+    let certificateCache = Locked<[[UInt8]: ParsedCertificate]>([:])
 
     /// Codes of our own (not in the C2PA specification). `cose.padNotZero`: a non-zero COSE pad,
     /// a failure (`tampered`) in a JPEG, informational in every other format but BMFF (not

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Ground
 import Synchronization
 import Verify
 
@@ -83,7 +84,7 @@ struct VerifyCommand: Command {
     /// Verifies `locations` on up to `jobs` threads; results in input order.
     static func verify(_ locations: [CaptureLocation], with verifier: CaptureVerifier, jobs: Int) -> [CaptureReport] {
         guard jobs > 1, locations.count > 1 else { return locations.map { verifier.verifyWalked($0) } }
-        let results = Mutex<[Int: CaptureReport]>([:])
+        let results = Locked<[Int: CaptureReport]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, locations.count)) { _ in
             while true {
