@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
-        // An archive's blobs in S3 with their ledger in the archive's LMDB environment (init --blobs).
+        // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
+        // (init --blobs), or in the PostgreSQL index (ArchivePostgres's PostgresBlobLedger) with --index.
         .target(name: "ArchiveS3", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "S3"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
