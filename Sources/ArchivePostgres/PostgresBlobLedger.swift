@@ -20,8 +20,11 @@ public final class PostgresBlobLedger: BlobLedger, @unchecked Sendable {
     public let holder: String
     /// How long a staging mark protects unlisted objects without being renewed.
     public let lifetime: TimeInterval
-    /// When this process last wrote its mark (nil: not marked).
-    let marked = Mutex<Date?>(nil)
+    /// This process's mark: when it was last written (nil: none), whether the process staged
+    /// since its last `record`, and whether the mark was found expired while it had (the
+    /// objects staged under it may be gone).
+    struct Mark { var written: Date?; var staged = false; var lost = false }
+    let mark = Mutex(Mark(written: nil))
 
     /// The advisory lock key of the sweep: the namespace's (the session's `search_path`).
     static let sweepLock = "hashtextextended(current_schema() || '/exhibit-blob-sweep', 0)"
@@ -33,7 +36,7 @@ public final class PostgresBlobLedger: BlobLedger, @unchecked Sendable {
     }
 
     deinit {
-        if marked.withLock({ $0 }) != nil {
+        if mark.withLock({ $0.written }) != nil {
             _ = try? connection.execute("DELETE FROM blob_pending WHERE holder = $1", [.text(holder)])
         }
     }
@@ -42,18 +45,48 @@ public final class PostgresBlobLedger: BlobLedger, @unchecked Sendable {
         try connection.execute("SELECT size FROM blob_ledger WHERE blob_id = $1", [.bytes(id.bytes)]).single()?.decode(0, as: Int64.self)
     }
 
+    /// Lists the batch in one transaction that first renews this process's mark; a mark that
+    /// expired (or was cleared by a sweep) since it was written means a `gc` may have deleted
+    /// the batch's objects: nothing is listed, `archive.blobs.markLost` is thrown, and the next
+    /// stage writes a new mark.
     public func record(_ blobs: [(ContentID, UInt64)]) throws -> [Bool] {
         if blobs.isEmpty { return [] }
-        let added = try connection.write { tx in
+        let added = try mark.withLock { mark in
+            let result = Result<[ContentID], any Error> {
+                try connection.write { tx in
+                    try tx.execute("SELECT pg_advisory_xact_lock_shared(\(Self.sweepLock))")
+                    guard !mark.lost, try renew(in: tx) else { throw ArchivePostgresError.blobMarkLost(holder: holder) }
+                    return try insert(blobs, in: tx)
+                }
+            }
+            switch result {
+            case .success:
+                mark.written = Date()
+                mark.staged = false
+            case .failure(ArchivePostgresError.blobMarkLost):  // the next stage marks anew
+                mark = Mark(written: nil)
+                _ = try? connection.execute("DELETE FROM blob_pending WHERE holder = $1", [.text(holder)])
+            case .failure: break
+            }
+            return try result.get()
+        }
+        var fresh = Set(added)
+        return blobs.map { id, _ in fresh.remove(id) != nil }  // a blob twice in the batch: new once
+    }
+
+    /// Extends this process's unexpired mark; false when it has none.
+    func renew(in tx: Transaction) throws -> Bool {
+        try tx.execute("UPDATE blob_pending SET expires = now() + make_interval(secs => $2) WHERE holder = $1 AND expires > now()",
+                       [.text(holder), .float64(lifetime)]).affected == 1
+    }
+
+    func insert(_ blobs: [(ContentID, UInt64)], in tx: Transaction) throws -> [ContentID] {
             try tx.execute("""
                 INSERT INTO blob_ledger (blob_id, size) SELECT * FROM unnest($1::bytea[], $2::bigint[])
                 ON CONFLICT (blob_id) DO NOTHING RETURNING blob_id
                 """, [.bytesArray(blobs.map(\.0.bytes)), .int64Array(blobs.map { Int64($0.1) })]).map { row in
                 try Self.id(row.decode(0, as: [UInt8].self))
             }
-        }
-        var fresh = Set(added)
-        return blobs.map { id, _ in fresh.remove(id) != nil }  // a blob twice in the batch: new once
     }
 
     public func remove(_ id: ContentID) throws -> Bool {
@@ -73,20 +106,28 @@ public final class PostgresBlobLedger: BlobLedger, @unchecked Sendable {
         return (try row?.decode(0, as: Int64.self) ?? 0, try row?.decode(1, as: Int64.self) ?? 0)
     }
 
-    /// Writes (or renews) this process's mark when it has none or a quarter of `lifetime` has
-    /// passed since it was written; waits while a sweep runs.
+    /// Writes this process's mark when it has none, and renews it once a quarter of `lifetime`
+    /// has passed; waits while a sweep runs. A mark found expired (or cleared) is written anew
+    /// for the uploads to come; if the process had staged since its last `record`, the next
+    /// `record` throws `archive.blobs.markLost`: what was uploaded under the old one may be gone.
     public func markStaging() throws {
-        try marked.withLock { last in
+        try mark.withLock { mark in
             let now = Date()
-            if let last, now.timeIntervalSince(last) < lifetime / 4 { return }
-            try connection.write { tx in
+            defer { mark.staged = true }
+            if let last = mark.written, now.timeIntervalSince(last) < lifetime / 4 { return }
+            let lost = try connection.write { tx in
                 try tx.execute("SELECT pg_advisory_xact_lock_shared(\(Self.sweepLock))")
-                try tx.execute("""
-                    INSERT INTO blob_pending (holder, expires) VALUES ($1, now() + make_interval(secs => $2))
-                    ON CONFLICT (holder) DO UPDATE SET expires = EXCLUDED.expires
-                    """, [.text(holder), .float64(lifetime)])
+                let renewed = try mark.written != nil && renew(in: tx)
+                if !renewed {
+                    try tx.execute("""
+                        INSERT INTO blob_pending (holder, expires) VALUES ($1, now() + make_interval(secs => $2))
+                        ON CONFLICT (holder) DO UPDATE SET expires = EXCLUDED.expires
+                        """, [.text(holder), .float64(lifetime)])
+                }
+                return mark.written != nil && !renewed
             }
-            last = now
+            mark.written = now
+            if lost && mark.staged { mark.lost = true }  // an idle process lost nothing
         }
     }
 

@@ -28,6 +28,8 @@ import Testing
     @Test func oneLedgerForEveryMachine() throws {
         let a = try ledger(), b = try ledger()
         let x = Self.id("x"), y = Self.id("y"), z = Self.id("z")
+        try a.markStaging()
+        try b.markStaging()
         #expect(try a.record([(x, 10), (y, 20), (x, 10)]) == [true, true, false])
         #expect(try b.record([(y, 20), (z, 30)]) == [false, true])
         #expect(try b.record([]) == [])
@@ -86,5 +88,46 @@ import Testing
         #expect(marked.wait(timeout: .now() + 10) == .success)
         #expect(duringSweep == [])
         #expect(try marks() == ["late:1:00"])
+    }
+}
+
+extension PostgresBlobLedgerTests {
+    /// A process whose mark expired (and was cleared by a sweep) while it staged never lists
+    /// the batch — its objects may be gone — and the next batch, staged under a new mark, is listed.
+    @Test func aBatchStagedUnderALostMarkIsNotListed() throws {
+        let stager = try ledger(lifetime: 1, holder: "slow:1:00")
+        let sweeper = try ledger(holder: "sweeper:2:00")
+        try stager.markStaging()
+        Thread.sleep(forTimeInterval: 1.3)
+        #expect(try sweeper.sweeping { 0 }.marksCleared == 1)
+        try stager.markStaging()  // found gone: written anew, the loss remembered
+        #expect(try marks() == ["slow:1:00"])
+        #expect(throws: ArchivePostgresError.blobMarkLost(holder: "slow:1:00")) { try stager.record([(Self.id("a"), 1)]) }
+        #expect(try sweeper.totals() == (0, 0))
+        #expect(try marks() == [])
+        try stager.markStaging()
+        #expect(try stager.record([(Self.id("b"), 2)]) == [true])
+        #expect(try sweeper.totals() == (1, 2))
+        // Never marked at all: nothing is listed either.
+        #expect(throws: ArchivePostgresError.blobMarkLost(holder: "unmarked:3:00")) {
+            try ledger(holder: "unmarked:3:00").record([(Self.id("c"), 3)])
+        }
+        #expect(ArchivePostgresError.blobMarkLost(holder: "h").code == "archive.blobs.markLost")
+    }
+}
+
+extension PostgresBlobLedgerTests {
+    /// A process idle past its mark's lifetime after listing everything it staged lost nothing:
+    /// its next batch, under a new mark, is listed.
+    @Test func anIdleProcessMarksAnew() throws {
+        let worker = try ledger(lifetime: 1, holder: "idle:1:00")
+        let sweeper = try ledger(holder: "sweeper:2:00")
+        try worker.markStaging()
+        #expect(try worker.record([(Self.id("first"), 1)]) == [true])
+        Thread.sleep(forTimeInterval: 1.3)
+        #expect(try sweeper.sweeping { 0 }.marksCleared == 1)
+        try worker.markStaging()
+        #expect(try worker.record([(Self.id("second"), 2)]) == [true])
+        #expect(try sweeper.totals() == (2, 3))
     }
 }
