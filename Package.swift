@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
-        // An archive's blobs in S3 with their ledger in the archive's LMDB environment (init --blobs).
+        // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
+        // (init --blobs), or in the PostgreSQL index (ArchivePostgres's PostgresBlobLedger) with --index.
         .target(name: "ArchiveS3", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "S3"]),
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
@@ -107,7 +108,8 @@ let package = Package(
         .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
-                                                 "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI"]),
+                                                 "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI",
+                                                 "PostgresTestSupport", "Postgres", "ArchiveS3"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),

@@ -24,6 +24,9 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
     /// The queue job's lease is no longer this worker's (it expired and another worker took
     /// the job, or the job finished): stop working on it; the transaction must roll back.
     case leaseLost(jobId: Int64, attempt: Int)
+    /// This process's staging mark (`blob_pending`) expired or was cleared by a `gc` before its
+    /// batch was listed: the objects it uploaded may be gone, so the batch is not listed.
+    case blobMarkLost(holder: String)
     /// A stored value breaks the schema's rules (a record ID not 32 bytes, …).
     case damagedRow(String)
 
@@ -38,6 +41,7 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
         case .custodyEventInvalid: StatusCode.custodyEventInvalid
         case .leaseLost: StatusCode.queueLeaseLost
         case .damagedRow: StatusCode.archiveRowDamaged
+        case .blobMarkLost: StatusCode.archiveBlobMarkLost
         }
     }
 
@@ -54,6 +58,8 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
         case .custodyEventInvalid(let s): "\(code): \(s)"
         case .leaseLost(let id, let attempt): "\(code): job \(id) attempt \(attempt) is no longer leased to this worker"
         case .damagedRow(let s): "\(code): \(s)"
+        case .blobMarkLost(let holder):
+            "\(code): the staging mark of \(holder) expired before its blobs were listed (a gc may have removed their objects); run the ingest again"
         }
     }
 }

@@ -161,4 +161,22 @@ extension Migration {
         ALTER TABLE records ADD CONSTRAINT records_body_format_check
             CHECK (body_format IN (1, 2) AND (body_format = 1 OR octet_length(body) > 65));
         """)
+
+    /// 7: the S3 blob ledger shared by every machine of the archive (docs/s3.md, docs/postgres.md):
+    /// the blobs the archive holds, and one staging mark per process uploading objects not yet
+    /// listed, with an expiry so a dead machine's mark stops keeping `gc` away.
+    public static let blobLedger = Migration(version: 7, name: "S3 blob ledger", sql: """
+        CREATE TABLE blob_ledger (
+            blob_id bytea PRIMARY KEY CHECK (octet_length(blob_id) = 32),
+            size bigint NOT NULL CHECK (size >= 0),
+            added_at timestamptz NOT NULL DEFAULT now()
+        );
+        COMMENT ON TABLE blob_ledger IS 'blobs the archive holds in S3 (s3.blobs of an archive without index): written after the object is durable';
+        CREATE TABLE blob_pending (
+            holder text COLLATE "C" PRIMARY KEY CHECK (holder <> ''),
+            started_at timestamptz NOT NULL DEFAULT now(),
+            expires timestamptz NOT NULL
+        );
+        COMMENT ON TABLE blob_pending IS 'processes staging objects not yet in blob_ledger (host:pid:random); gc waits while one is unexpired';
+        """)
 }

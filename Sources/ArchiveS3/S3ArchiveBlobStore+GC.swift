@@ -13,7 +13,7 @@ public struct S3GarbageReport: Sendable, Equatable {
     public var objectsRetained = 0
     /// Multipart uploads never completed, aborted.
     public var uploadsAborted = 0
-    /// `s3.pending` entries of processes that are gone.
+    /// Staging marks of processes that are gone (`s3.pending`) or expired (`blob_pending`).
     public var pendingCleared = 0
     /// True when another live process was staging: nothing was deleted.
     public var skippedBusy = false
@@ -22,41 +22,31 @@ public struct S3GarbageReport: Sendable, Equatable {
 extension S3ArchiveBlobStore {
     /// Deletes every object under the blobs prefix that the ledger does not list (left by an
     /// ingest or put killed between upload and commit) and aborts every unfinished multipart
-    /// upload — unless another live process is staging (`s3.pending`), then nothing.
+    /// upload — unless another live process is staging (its mark in `s3.pending` or
+    /// `blob_pending`), then nothing.
     public func collectGarbage() throws -> S3GarbageReport {
         var report = S3GarbageReport()
-        let me = UInt32(getpid())
-        var dead: [[UInt8]] = []
-        try environment.read { txn in
-            try txn.scan(pending) { key, value in
-                guard value.count >= 4 else { dead.append(Array(key)); return .next }
-                let pid = UInt32(bigEndian: value.loadUnaligned(as: UInt32.self))
-                if pid == me { return .next }
-                if pid > 0 && kill(pid_t(pid), 0) == 0 { report.skippedBusy = true; return .stop }
-                dead.append(Array(key))
-                return .next
+        let sweep = try ledger.sweeping { () throws -> S3GarbageReport in
+            var swept = S3GarbageReport()
+            var orphans: [(ContentID, Int64)] = []
+            _ = try objects.list { id, size in
+                if try recorded(id) == nil { orphans.append((id, size)) }
             }
-        }
-        if report.skippedBusy { return report }
-        if !dead.isEmpty {
-            try environment.write { txn in for k in dead { _ = try txn.delete(pending, k) } }
-            report.pendingCleared = dead.count
-        }
-        var orphans: [(ContentID, Int64)] = []
-        _ = try objects.list { id, size in
-            if try recorded(id) == nil { orphans.append((id, size)) }
-        }
-        for (id, size) in orphans {
-            do {
-                if try objects.delete(id) {
-                    report.objectsRemoved += 1
-                    report.bytesRemoved += UInt64(max(0, size))
+            for (id, size) in orphans {
+                do {
+                    if try objects.delete(id) {
+                        swept.objectsRemoved += 1
+                        swept.bytesRemoved += UInt64(max(0, size))
+                    }
+                } catch let e as S3Error where e.code == .accessDenied {
+                    swept.objectsRetained += 1
                 }
-            } catch let e as S3Error where e.code == .accessDenied {
-                report.objectsRetained += 1
             }
+            swept.uploadsAborted = try objects.abortStaleUploads(olderThan: 0)
+            return swept
         }
-        report.uploadsAborted = try objects.abortStaleUploads(olderThan: 0)
+        if let swept = sweep.result { report = swept } else { report.skippedBusy = true }
+        report.pendingCleared = sweep.marksCleared
         return report
     }
 }

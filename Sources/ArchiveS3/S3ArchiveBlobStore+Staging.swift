@@ -9,7 +9,7 @@ import S3
 /// body against the ID), and proves the file unchanged; `commit` records the batch in the ledger.
 extension S3ArchiveBlobStore {
     public func stage(confirming file: FileByteSource, inlineLimit: Int) throws -> BlobStage {
-        try register()
+        try ledger.markStaging()
         if inlineLimit > 0, file.count <= Int64(inlineLimit) {
             let bytes = try file.readAll()
             try file.confirmUnchanged()
@@ -39,7 +39,7 @@ extension S3ArchiveBlobStore {
     /// `uploadSlots` in flight; the caller waits for a slot): a worker goes on verifying while
     /// its small files travel. `commit` waits for each upload and throws its error.
     public func stage(inline bytes: [UInt8]) throws -> BlobStage {
-        try register()
+        try ledger.markStaging()
         let id = ContentID.sha256(of: bytes)
         let ticket = UploadTicket()
         slots.wait()
@@ -60,7 +60,7 @@ extension S3ArchiveBlobStore {
     }
 
     /// Waits until every staged blob's object is stored (an upload's failure is thrown: the
-    /// object store failing stops the ingest), then records them in the ledger in one LMDB
+    /// object store failing stops the ingest), then records them in the ledger in one
     /// transaction.
     public func commit(_ staged: [BlobStage]) throws -> [Bool] {
         for s in staged { try (s.handle as? UploadTicket)?.wait() }
@@ -90,20 +90,6 @@ extension S3ArchiveBlobStore {
             digest.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
         }
         return digest.finalizeID()
-    }
-
-    /// Registers this process in `s3.pending` once (pid, time), so `gc` in another process
-    /// leaves objects not yet in the ledger alone while it lives.
-    func register() throws {
-        try registration.withLock { token in
-            guard token == nil else { return }
-            var key = withUnsafeBytes(of: UInt32(getpid()).bigEndian) { Array($0) }
-            key += try SecureRandom.bytes(8)
-            let value = withUnsafeBytes(of: UInt32(getpid()).bigEndian) { Array($0) }
-                + withUnsafeBytes(of: UInt64(Date().timeIntervalSince1970).bigEndian) { Array($0) }
-            try environment.write { txn in _ = try txn.put(pending, key, value, flags: []) }
-            token = key
-        }
     }
 }
 

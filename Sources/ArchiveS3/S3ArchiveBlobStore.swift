@@ -6,23 +6,22 @@ import S3
 
 /// An archive's blobs in an S3 bucket (`init --blobs s3://…`, docs/archive.md): the objects
 /// are `S3BlobStore`'s (one immutable object per blob, put-if-absent, every GET re-hashed), and
-/// the archive's own LMDB environment keeps the **blob ledger** — the blobs the archive holds
-/// (`s3.blobs`: ID → size), written by `commit` after the objects are durable. The ledger is
-/// what `get`, `stat`, `audit` and `gc` go by: an object it does not list (uploaded by an
-/// ingest killed before its commit) is invisible and removed by `gc`; a listed blob whose object
-/// was deleted or overwritten behind the archive's back is named by `audit` and refused by `get`.
+/// a `BlobLedger` keeps the **blob ledger** — the blobs the archive holds (ID → size), written
+/// by `commit` after the objects are durable: the archive directory's LMDB environment
+/// (`s3.blobs`), or with a PostgreSQL index the index every machine shares (`blob_ledger`).
+/// The ledger is what `get`, `stat`, `audit` and `gc` go by: an object it does not list
+/// (uploaded by an ingest killed before its commit) is invisible and removed by `gc`; a listed
+/// blob whose object was deleted or overwritten behind the archive's back is named by `audit`
+/// and refused by `get`.
 ///
 /// Staging uploads: a worker hashes the file (in memory up to the inline limit, else streamed)
 /// and uploads it put-if-absent — a small one on the store's upload threads (8 in flight) while
 /// the worker goes on, a large one at once (multipart) — and the writer waits for the batch's
-/// uploads and only records it. While a process stages, an `s3.pending` entry with its pid
-/// keeps `gc` from deleting objects not yet in the ledger.
+/// uploads and only records it. While a process stages, its staging mark (`s3.pending` with its
+/// pid, or `blob_pending` with an expiry) keeps `gc` from deleting objects not yet listed.
 public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     public let objects: S3BlobStore
-    let environment: Environment
-    let ledger: Database
-    let pending: Database
-    let registration = Locked<[UInt8]?>(nil)
+    public let ledger: any BlobLedger
     /// Uploads of small staged blobs in flight (`stage(inline:)`), at most `uploadSlots`.
     let uploads = DispatchQueue(label: "exhibit.s3.uploads", attributes: .concurrent)
     let slots: DispatchSemaphore
@@ -32,28 +31,16 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     /// Small-blob uploads in flight at once.
     public static let uploadSlots = 8
 
-    public static let ledgerName = "s3.blobs"
-    public static let pendingName = "s3.pending"
-
     /// Over `objects` with the ledger in `environment` (created when missing, unless read-only).
-    public init(objects: S3BlobStore, environment: Environment) throws {
+    public convenience init(objects: S3BlobStore, environment: Environment) throws {
+        try self.init(objects: objects, ledger: LMDBBlobLedger(environment: environment))
+    }
+
+    /// Over `objects` with `ledger`.
+    public init(objects: S3BlobStore, ledger: any BlobLedger) {
         self.objects = objects
-        self.environment = environment
+        self.ledger = ledger
         slots = DispatchSemaphore(value: Self.uploadSlots)
-        ledger = try Self.open(Self.ledgerName, in: environment)
-        pending = try Self.open(Self.pendingName, in: environment)
-    }
-
-    static func open(_ name: String, in environment: Environment) throws -> Database {
-        do { return try environment.database(name) } catch let e as LMDBError where e == .notFound && !environment.options.readOnly {
-            return try environment.database(name, create: true)
-        }
-    }
-
-    deinit {
-        if let token = registration.withLock({ $0 }) {
-            _ = try? environment.write { txn in try txn.delete(pending, token) }
-        }
     }
 
     public var location: BlobLocation { objects.location }
@@ -62,19 +49,13 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
 
     /// The size the ledger records for `id`, nil when the archive does not hold it.
     public func recorded(_ id: ContentID) throws -> Int64? {
-        try environment.read { txn in
-            try txn.withValue(ledger, id) { raw in raw.flatMap { $0.count == 8 ? Int64(bigEndian: $0.loadUnaligned(as: Int64.self)) : nil } }
-        }
+        try ledger.recorded(id)
     }
 
     /// Records the blobs in one transaction; true for each blob the ledger did not list.
     func record(_ blobs: [(ContentID, UInt64)]) throws -> [Bool] {
         if blobs.isEmpty { return [] }
-        return try environment.write { txn in
-            try blobs.map { id, size in
-                try txn.put(ledger, id, withUnsafeBytes(of: Int64(size).bigEndian) { Array($0) }, flags: .noOverwrite)
-            }
-        }
+        return try ledger.record(blobs)
     }
 
     func requireRecorded(_ id: ContentID) throws -> Int64 {
@@ -86,7 +67,7 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
 
     public func put(_ id: ContentID, size: Int64, from source: inout ByteReader) throws -> BlobPutStatus {
         if try recorded(id) != nil { return .known }
-        try register()
+        try ledger.markStaging()
         _ = try objects.put(id, size: size, from: &source)
         return try record([(id, UInt64(size))])[0] ? .new : .known
     }
@@ -113,13 +94,7 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     /// The ledger's blobs with their recorded sizes, in ID order.
     @discardableResult
     public func forEachBlob(_ each: (ContentID, Int64) throws -> Void) throws -> Int {
-        var entries: [(ContentID, Int64)] = []
-        try environment.read { txn in
-            try txn.scan(ledger) { key, value in
-                if let id = ContentID(key), value.count == 8 { entries.append((id, Int64(bigEndian: value.loadUnaligned(as: Int64.self)))) }
-                return .next
-            }
-        }
+        let entries = try ledger.entries()
         for (id, size) in entries { try each(id, size) }
         return entries.count
     }
@@ -128,7 +103,7 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     public func delete(_ id: ContentID) throws -> Bool {
         guard try recorded(id) != nil else { return false }
         _ = try objects.delete(id)
-        return try environment.write { txn in try txn.delete(ledger, id) }
+        return try ledger.remove(id)
     }
 
     /// GETs the object and re-hashes it (`s3.notFound` when gone, `s3.integrity.mismatch` when
@@ -147,17 +122,9 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
 }
 
 extension S3ArchiveBlobStore {
-    /// How many blobs the ledger of `environment` lists and their bytes, read without
+    /// How many blobs the LMDB ledger of `environment` lists and their bytes, read without
     /// contacting the bucket (`stats`); zero when there is no ledger.
     public static func ledgerTotals(in environment: Environment) throws -> (blobs: Int64, bytes: Int64) {
-        guard let ledger = try? environment.database(ledgerName) else { return (0, 0) }
-        var blobs: Int64 = 0, bytes: Int64 = 0
-        try environment.read { txn in
-            try txn.scan(ledger) { _, value in
-                if value.count == 8 { blobs += 1; bytes += Int64(bigEndian: value.loadUnaligned(as: Int64.self)) }
-                return .next
-            }
-        }
-        return (blobs, bytes)
+        try LMDBBlobLedger.totals(in: environment)
     }
 }

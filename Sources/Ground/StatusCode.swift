@@ -24,6 +24,7 @@ public enum StatusCode {
 
     // MARK: archive.* (the PostgreSQL schema and rows, docs/postgres.md)
     public static let archiveRowDamaged = "archive.row.damaged"
+    public static let archiveBlobMarkLost = "archive.blobs.markLost"
     public static let archiveSchemaMigrationsOutOfOrder = "archive.schema.migrationsOutOfOrder"
     public static let archiveSchemaMissing = "archive.schema.missing"
     public static let archiveSchemaNamespaceInvalid = "archive.schema.namespace.invalid"

@@ -53,11 +53,11 @@ struct S3Archive {
                          "sidecar-missing", "sink-failed", "ring-frame-removed", "symlink-escape", "rewrapped", "video-media-flip"]
 
     /// A faulted capture-synth dump at `root/dump` (`stills` stills, `videos` videos of `seconds`).
-    func dump(stills: Int = 3, videos: Int = 1, seconds: Int = 2, name: String = "dump") throws -> String {
+    func dump(stills: Int = 3, videos: Int = 1, seconds: Int = 2, name: String = "dump", seed: Int = 7) throws -> String {
         let synth = try #require(Self.synthPath(), "capture-synth must be built (swift build)")
         let path = root + "/" + name
         let run = Run.capture([synth, path, "--stills", "\(stills)", "--videos", "\(videos)", "--video-seconds", "\(seconds)",
-                               "--seed", "7", "--jobs", "2", "--faults", Self.faults.joined(separator: ",")])
+                               "--seed", "\(seed)", "--jobs", "2", "--faults", Self.faults.joined(separator: ",")])
         #expect(run.status == 0, "\(run.stderr)")
         return path
     }

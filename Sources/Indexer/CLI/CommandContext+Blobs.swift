@@ -1,4 +1,5 @@
 import Archive
+import ArchivePostgres
 import ArchiveS3
 import CAS
 import Foundation
@@ -20,11 +21,21 @@ extension CommandContext {
         return try Archive(store: store, blobs: blobs ? blobStore(for: store) : nil, indexStores: index.map(indexStores))
     }
 
-    /// The blob store of the archive `store` belongs to.
+    /// The blob store of the archive `store` belongs to. Blobs in S3 keep their ledger in the
+    /// PostgreSQL index when `archive.json` names one (shared by every machine of the archive,
+    /// on a connection of its own), else in the archive directory's LMDB environment.
     public func blobStore(for store: ContentStore) throws -> any BlobStaging {
         let config = try ArchiveConfiguration.load(archive: store.directory)
         guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return LMDBBlobStore(store) }
-        return try S3ArchiveBlobStore(objects: s3Objects(config.blobs, bucket: bucket), environment: store.environment)
+        return try S3ArchiveBlobStore(objects: s3Objects(config.blobs, bucket: bucket), ledger: blobLedger(config, store))
+    }
+
+    /// The S3 blob ledger of the archive: PostgreSQL's `blob_ledger` with an index, else LMDB's `s3.blobs`.
+    func blobLedger(_ config: ArchiveConfiguration, _ store: ContentStore) throws -> any BlobLedger {
+        guard let index = config.index else { return try LMDBBlobLedger(environment: store.environment) }
+        let (connection, schema) = try indexConnection(index)
+        try schema.check(connection)
+        return try PostgresBlobLedger(connection: connection)
     }
 
     /// The bucket's `S3BlobStore` for `blobs` (Object Lock retention as recorded).

@@ -32,8 +32,8 @@ struct AuditCommand: Command {
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
         let s3 = archive.blobs as? S3ArchiveBlobStore
         if bar.isShown, let s = try? store.stats() {
-            let totals: (blobs: Int64, bytes: Int64) = s3 != nil ? try S3ArchiveBlobStore.ledgerTotals(in: store.environment)
-                                                                : (Int64(s.blobs), Int64(s.logicalBytes))
+            let totals: (blobs: Int64, bytes: Int64) = try s3.map { try $0.ledger.totals() }
+                                                                ?? (Int64(s.blobs), Int64(s.logicalBytes))
             bar.setTotal(items: Int((Double(totals.blobs) * sample).rounded(.up)), bytes: UInt64(Double(totals.bytes) * sample))
         }
         let report = try s3.map { try $0.auditBlobs(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) } }

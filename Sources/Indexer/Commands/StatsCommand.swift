@@ -14,7 +14,8 @@ struct StatsCommand: Command {
     (REGION); never a credential), index-store (lmdb or postgresql), index-location (lmdb:DIR,
     or postgresql CONNECTION schema SCHEMA as init --index recorded it; never a password).
     With blobs in S3, blobs and bytes count the archive's blob
-    ledger; chunks, stored-bytes, chunk-refs and dedup describe the LMDB environment only.
+    ledger (with a PostgreSQL index, the ledger every machine shares: stats then connects to
+    PostgreSQL, never to S3); chunks, stored-bytes, chunk-refs and dedup describe the LMDB environment only.
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -25,7 +26,8 @@ struct StatsCommand: Command {
         let index = try indexLocation(store)
         var blobs = Int64(s.blobs), bytes = Int64(s.logicalBytes)
         if location.kind != "lmdb" {
-            (blobs, bytes) = try S3ArchiveBlobStore.ledgerTotals(in: store.environment)
+            let config = try ArchiveConfiguration.load(archive: store.directory)
+            (blobs, bytes) = try context.blobLedger(config, store).totals()
         }
         let fields: [(String, JSONValue)] = [
             ("blobs", .int(blobs)), ("bytes", .int(bytes)),

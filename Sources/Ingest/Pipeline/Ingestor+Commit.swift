@@ -112,14 +112,16 @@ extension Ingestor {
     }
 
     /// A failure of the storage itself — LMDB (disk full, corruption), the object store (S3
-    /// unreachable, credentials refused: any `s3.*` code) or the PostgreSQL index (any `pg.*`
-    /// code but a constraint's) — stops the run; any other error fails one capture.
+    /// unreachable, credentials refused: any `s3.*` code), the PostgreSQL index (any `pg.*`
+    /// code but a constraint's) or the shared S3 blob ledger (`archive.blobs.markLost`: a
+    /// staging mark expired under the batch) — stops the run; any other error fails one capture.
     static func isStorageFailure(_ error: any Error) -> Bool {
         if storageFailure(in: error) != nil { return true }
         if let e = error as? any NamedError {
             let code = e.statusCode
             if code.hasPrefix(StatusCode.casStorage) || code.hasPrefix("s3.") { return true }
             if code.hasPrefix("pg."), !code.hasPrefix(StatusCode.pgConstraint) { return true }
+            if code == StatusCode.archiveBlobMarkLost { return true }
         }
         return false
     }
