@@ -3,7 +3,6 @@ import Crypto
 import Foundation
 import Ground
 import Postgres
-import Synchronization
 
 /// The blob ledger of an archive with a PostgreSQL index (migration 7), shared by every machine
 /// whose `archive.json` names that index: `blob_ledger` (ID → size) and `blob_pending`, one
@@ -24,7 +23,7 @@ public final class PostgresBlobLedger: BlobLedger, @unchecked Sendable {
     /// since its last `record`, and whether the mark was found expired while it had (the
     /// objects staged under it may be gone).
     struct Mark { var written: Date?; var staged = false; var lost = false }
-    let mark = Mutex(Mark(written: nil))
+    let mark = Locked(Mark(written: nil))
 
     /// The advisory lock key of the sweep: the namespace's (the session's `search_path`).
     static let sweepLock = "hashtextextended(current_schema() || '/exhibit-blob-sweep', 0)"

@@ -3,7 +3,6 @@ import Crypto
 import Foundation
 import Ground
 import LMDB
-import Synchronization
 
 /// The blob ledger of an archive without a PostgreSQL index, in its own LMDB environment (the
 /// format since `init --blobs`): `s3.blobs` (ID → size, 8 bytes big-endian) and `s3.pending`
@@ -13,7 +12,7 @@ public final class LMDBBlobLedger: BlobLedger, @unchecked Sendable {
     let environment: Environment
     let ledger: Database
     let pending: Database
-    let registration = Mutex<[UInt8]?>(nil)
+    let registration = Locked<[UInt8]?>(nil)
 
     public static let ledgerName = "s3.blobs"
     public static let pendingName = "s3.pending"

@@ -77,6 +77,43 @@ import Testing
         #expect(summary.contains(#""outcomes":{"new":0,"variant":0,"present":\#(Ingestor.walk([dump]).captures.count),"failed":0,"path-added":0}"#), "\(summary)")
         let lmdbSide = try Archive(store: ContentStore.open(at: f.archive))
         #expect(try lmdbSide.records.recordCount() == 0 && lmdbSide.custody.head().seq == 0, "nothing went to the archive's LMDB index or log")
+        try Self.expectSameCommandAnswers(f, lmdbArchive: f.root + "/lmdb")
+    }
+
+    /// The reading commands on the PostgreSQL-indexed archive print what they print on the LMDB
+    /// archive of the same dump: `query --json` rows byte for byte but `ingestTime` (each archive
+    /// ingested the dump at its own moment), counts, `show`'s record and report, `log --verify`,
+    /// `trust list` and `audit`'s record half — so none of them reads the archive's (empty) LMDB
+    /// index.
+    static func expectSameCommandAnswers(_ f: PostgresArchiveFixture, lmdbArchive: String) throws {
+        func rows(_ out: String) -> [String] {
+            out.split(separator: "\n").map { String($0).replacing(/"ingestTime":"[^"]*",/, with: "") }
+        }
+        let queries: [[String]] = [[], ["--state", "intact"], ["--state", "tampered"], ["--sidecar", "uncommitted"],
+                                   ["--sidecar", "mismatch"], ["--kind", "video"], ["--trust", "untrusted"], ["--time", "2026"]]
+        for q in queries {
+            let pg = f.cli(["query", "--archive", f.archive, "--json"] + q), lmdb = f.cli(["query", "--archive", lmdbArchive, "--json"] + q)
+            #expect(pg.code == lmdb.code && rows(pg.out) == rows(lmdb.out), "query \(q)")
+            let pgCount = f.cli(["query", "--archive", f.archive, "--count"] + q)
+            #expect(pgCount.out == f.cli(["query", "--archive", lmdbArchive, "--count"] + q).out, "query --count \(q)")
+        }
+        let firstRow = try #require(f.cli(["query", "--archive", f.archive, "--json", "--limit", "1"]).out.split(separator: "\n").first)
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(firstRow.utf8)) as? [String: Any])
+        let id = try #require(row["recordId"] as? String)
+        func shown(_ archive: String) throws -> [String: Any] {
+            let out = f.cli(["show", "--archive", archive, "--json", id])
+            #expect(out.code == .success, "\(out.err)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(out.out.utf8)) as? [String: Any])
+        }
+        let (pgShow, lmdbShow) = (try shown(f.archive), try shown(lmdbArchive))
+        #expect((pgShow["report"] as? NSDictionary) == (lmdbShow["report"] as? NSDictionary), "show: the same stored report")
+        #expect((pgShow["custody"] as? [Any])?.count == (lmdbShow["custody"] as? [Any])?.count, "show: as many custody events")
+        #expect((pgShow["indexLocation"] as? String)?.hasPrefix("postgresql://") == true)
+        let (pgLog, lmdbLog) = (f.cli(["log", "--archive", f.archive, "--verify"]), f.cli(["log", "--archive", lmdbArchive, "--verify"]))
+        #expect(pgLog.code == .success && pgLog.out == lmdbLog.out, "log --verify: \(pgLog.out) / \(lmdbLog.out)")
+        #expect(f.cli(["trust", "list", "--archive", f.archive]).out == f.cli(["trust", "list", "--archive", lmdbArchive]).out)
+        let audit = f.cli(["audit", "--archive", f.archive])
+        #expect(audit.code == .success && audit.out.contains("0 damaged"), "\(audit.out)")
     }
 
     @Test func threeWorkersGiveWhatIngestGives() throws {
