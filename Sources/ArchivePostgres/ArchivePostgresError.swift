@@ -41,7 +41,7 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
         case .custodyEventInvalid: StatusCode.custodyEventInvalid
         case .leaseLost: StatusCode.queueLeaseLost
         case .damagedRow: StatusCode.archiveRowDamaged
-        case .blobMarkLost: StatusCode.archiveBlobMarkLost
+        case .blobMarkLost: StatusCode.archiveBlobsMarkLost
         }
     }
 

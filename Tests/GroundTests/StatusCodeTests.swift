@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The table's files: the project's codes and the validator's (C2PA, CAWG and their readers).
-    static let tableFiles = ["Ground/StatusCode.swift", "Ground/StatusCode+Validation.swift"]
+    static let tableFiles = ["Ground/StatusCode.swift", "Ground/StatusCode+Validation.swift", "Ground/StatusCode+Storage.swift"]
 
     static func table() throws -> [(name: String, code: String)] {
         let text = try tableFiles.map { try String(contentsOf: root.appendingPathComponent("Sources/" + $0), encoding: .utf8) }.joined(separator: "\n")

@@ -121,7 +121,7 @@ extension Ingestor {
             let code = e.statusCode
             if code.hasPrefix(StatusCode.casStorage) || code.hasPrefix("s3.") { return true }
             if code.hasPrefix("pg."), !code.hasPrefix(StatusCode.pgConstraint) { return true }
-            if code == StatusCode.archiveBlobMarkLost { return true }
+            if code == StatusCode.archiveBlobsMarkLost { return true }
         }
         return false
     }
