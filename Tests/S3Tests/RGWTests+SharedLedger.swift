@@ -55,10 +55,12 @@ extension RGWTests {
                 let audit = s.cli(["audit", "--archive", dir, "--json"], env: pg)
                 #expect(audit.code == .success, "audit \(dir): \(audit.out)\(audit.err)")
             }
-            // Both machines' records are in the one index (`query` does not read PostgreSQL yet,
-            // docs/postgres.md "Not yet wired": counted in the index itself).
+            // Both machines' records are in the one index, and `query` on either machine sees them all.
             let recordsOfBoth = try Self.records(ledger)
             #expect(recordsOfA > 0 && recordsOfBoth > recordsOfA, "B's records join A's: \(recordsOfA) then \(recordsOfBoth)")
+            for dir in [a, b] {
+                #expect(s.cli(["query", "--archive", dir, "--count"], env: pg).out.hasPrefix("matches \(recordsOfBoth)\n"), "query on \(dir)")
+            }
             for blob in [try #require(uploadedByA.min()), try #require(uploadedByB.min())] {
                 for dir in [a, b] {
                     let out = s.root + "/got-\(UUID().uuidString)"
