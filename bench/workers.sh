@@ -31,9 +31,13 @@ fi
 if [ -z "${EXHIBIT_PG_URL:-}" ]; then eval "$(bash scripts/services/postgres-up.sh)"; fi
 EA=$BIN/exhibit-archive
 DUMP=$BENCH_DIR/dump
-if [ ! -f "$DUMP/expected.json" ]; then
+# The dump is kept between runs only if it was made with this run's STILLS and VIDEOS.
+MADE="--stills $STILLS --videos $VIDEOS --video-seconds 4 --seed 15"
+if [ ! -f "$DUMP/expected.json" ] || [ "$(cat "$BENCH_DIR/dump.made" 2>/dev/null)" != "$MADE" ]; then
     rm -rf "$DUMP"
-    "$BIN/capture-synth" "$DUMP" --stills "$STILLS" --videos "$VIDEOS" --video-seconds 4 --seed 15 --jobs "$(nproc)" >/dev/null
+    # shellcheck disable=SC2086
+    "$BIN/capture-synth" "$DUMP" $MADE --jobs "$(nproc)" >/dev/null
+    echo "$MADE" > "$BENCH_DIR/dump.made"
 fi
 find "$DUMP" -type f -print0 | xargs -0 cat >/dev/null   # warm the page cache
 CAPTURES=$(find "$DUMP" -name 'IMG_*.jpg' -o -name 'VID_*.mp4' | grep -c /captures/)
