@@ -104,11 +104,16 @@ final class QueueWorker {
         }
     }
 
-    /// `body`, run again while it fails with a retryable PostgreSQL error, for about 30 s.
+    /// `body`, run again while it fails with a retryable PostgreSQL error, for about 30 s — and
+    /// when the connection broke during its COMMIT (`pg.commit.unknown`, seen when the server
+    /// restarts under a worker): each caller is safe to run again. A claim that did commit
+    /// leased its jobs to this worker, which never learns of them; they are claimed again when
+    /// the lease runs out. A summary only reads. A give-back is fenced by the lease's attempt: a
+    /// second one of a give-back that committed is refused (`queue.lease.lost`) and reported.
     func retrying<R>(_ body: () throws -> R) throws -> R {
         var tries = 0
         while true {
-            do { return try body() } catch let e as PostgresError where e.isRetryable && tries < 60 {
+            do { return try body() } catch let e as PostgresError where (e.isRetryable || e.code == .commitOutcomeUnknown) && tries < 60 {
                 tries += 1
                 Thread.sleep(forTimeInterval: 0.5)
             }
