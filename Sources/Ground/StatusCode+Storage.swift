@@ -46,6 +46,7 @@ extension StatusCode {
     public static let indexFieldInvalid = "index.field.invalid"
     public static let indexPrefixAmbiguous = "index.prefix.ambiguous"
     /// A stored record does not decode, or its body or report no longer matches its SHA-256.
+    public static let indexRecordBlobMissing = "index.record.blobMissing"
     public static let indexRecordDamaged = "index.record.damaged"
     public static let indexRecordNotFound = "index.record.notFound"
     public static let indexRecordIdInvalid = "index.recordId.invalid"

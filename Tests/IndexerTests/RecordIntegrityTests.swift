@@ -1,3 +1,4 @@
+import CAS
 import Foundation
 import Ground
 @testable import Indexer
@@ -77,4 +78,55 @@ func editMismatchToVerified(inArchive archive: String) throws -> Int {
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
     return edits
+}
+
+/// A blob a record names, deleted from the store behind the archive's back (what a `gc` gone
+/// wrong would leave): `audit` names the record, the blob and its role with
+/// `index.record.blobMissing`, counts the record once, and exits 1; the other records are clean.
+@Suite struct RecordBlobPresenceTests {
+    @Test func blobARecordNamesDeletedIsNamedByAudit() throws {
+        let synth = try #require(QueryEndToEndTests.synthPath(), "capture-synth must be built (swift build)")
+        let s = Scratch()
+        let dump = s.path + "/dump"
+        #expect(try QueryEndToEndTests.synthesize(synth, [dump, "--stills", "2", "--videos", "0", "--seed", "41", "--jobs", "2"]) == 0)
+        let a = s.archive
+        #expect(cli(["init", "--archive", a]).code == .success)
+        #expect(cli(["ingest", dump, "--archive", a, "--jobs", "2"]).code == .success)
+        let clean = cli(["audit", "--json", "--archive", a])
+        #expect(clean.code == .success)
+        #expect(try jsonLines(clean.out).filter { $0["type"] as? String == "recordDamage" }.isEmpty)
+
+        let shown = try jsonLines(cli(["query", "--format", "json", "--archive", a]).out)
+        let victim = try #require(shown.first?["recordId"] as? String)
+        let show = try #require(try JSONSerialization.jsonObject(with: Data(cli(["show", victim, "--json", "--archive", a]).out.utf8)) as? [String: Any])
+        let record = try #require(show["record"] as? [String: Any])
+        let files = try #require(record["files"] as? [[String: Any]])
+        let audio = try #require(files.first { ($0["role"] as? String) == "audio" })
+        let audioBlob = try #require(audio["blobId"] as? String)
+        let variant = try #require((record["variants"] as? [[String: Any]])?.first?["blobId"] as? String)
+        do {
+            let store = try ContentStore.open(at: a)
+            #expect(try store.deleteBlob(try #require(ContentID(hex: audioBlob))))
+            #expect(try store.deleteBlob(try #require(ContentID(hex: variant))))
+        }
+
+        let audit = cli(["audit", "--json", "--archive", a])
+        #expect(audit.code == .failure)
+        let named = try jsonLines(audit.out).filter { $0["type"] as? String == "recordDamage" }
+        #expect(named.count == 2)
+        #expect(named.allSatisfy { $0["recordId"] as? String == victim && $0["code"] as? String == StatusCode.indexRecordBlobMissing })
+        let details = named.compactMap { $0["detail"] as? String }
+        #expect(details.contains { $0.contains(audioBlob) && $0.contains("(audio \(audio["relativePath"] as? String ?? "?"))") })
+        #expect(details.contains { $0.contains(variant) && $0.contains("(variant)") })
+        #expect(try jsonLines(audit.out).last?["recordsDamaged"] as? Int == 1)
+        let text = cli(["audit", "--archive", a])
+        #expect(text.code == .failure)
+        #expect(text.out.contains("damaged record \(victim) report "))
+        #expect(text.out.contains("index.record.blobMissing: record \(victim) names blob \(variant) (variant), which the archive does not hold"))
+        #expect(text.out.hasSuffix("records, 1 damaged\n"))
+        // The fixity event names the record once.
+        let fixity = try jsonLines(cli(["log", "--json", "--archive", a]).out).last { $0["eventType"] as? String == "fixity check" }
+        let objects = try #require(fixity?["objects"] as? [[String: String]])
+        #expect(objects.filter { $0["id"] == victim }.count == 1)
+    }
 }

@@ -13,9 +13,10 @@ struct AuditCommand: Command {
     Text output: one line per problem, 'damaged <blob> missing-chunk <index> <chunk-id>',
     'damaged <blob> damaged-chunk <index> <chunk-id>' or 'damaged <blob> problem <text>', then
     'audit: checked <n> of <m> blobs, <bytes> bytes, <d> damaged'; then every record's stored
-    body and report are re-hashed (always all of them): 'damaged record <record-id> report
-    <report-id|-> <code>: <detail>' per damaged record, then 'audit: checked <n> records, <d>
-    damaged' (when the archive has records). JSON: one {"type":"damage",...} line per
+    body and report are re-hashed and every blob it names is looked up (always all records):
+    'damaged record <record-id> report <report-id|-> <code>: <detail>' per damaged record or
+    missing blob (index.record.blobMissing), then 'audit: checked <n> records, <d> damaged'
+    (when the archive has records). JSON: one {"type":"damage",...} line per
     damaged blob, one {"type":"recordDamage",...} line per damaged record, then
     {"type":"summary",...} (with "records" and "recordsDamaged" when the archive has
     records). Exit 1 if any blob or record is damaged. Blobs in S3 (init --blobs): every blob
@@ -38,7 +39,10 @@ struct AuditCommand: Command {
         }
         let report = try s3.map { try $0.auditBlobs(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) } }
             ?? store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
-        let recordAudit = try QueryCommand.queryErrors { try archive.records.audit() }
+        var recordAudit = try QueryCommand.queryErrors { try archive.records.audit() }
+        recordAudit.damaged += try QueryCommand.queryErrors { try missingBlobs(in: archive) }
+        recordAudit.damaged.sort { ($0.recordId.hex, "\($0.error)") < ($1.recordId.hex, "\($1.error)") }
+        let recordsDamaged = Set(recordAudit.damaged.map(\.recordId)).count
         bar.finish()
         let c = context.console
         for d in report.damaged {
@@ -69,10 +73,10 @@ struct AuditCommand: Command {
                             ("checked", .int(Int64(report.blobsChecked))), ("bytes", .int(Int64(report.bytesChecked))),
                             ("damaged", .int(Int64(report.damaged.count)))]
                            + (recordAudit.checked > 0 ? [("records", .int(Int64(recordAudit.checked))),
-                                                         ("recordsDamaged", .int(Int64(recordAudit.damaged.count)))] : [])))
+                                                         ("recordsDamaged", .int(Int64(recordsDamaged)))] : [])))
         } else {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
-            if recordAudit.checked > 0 { c.out("audit: checked \(recordAudit.checked) records, \(recordAudit.damaged.count) damaged") }
+            if recordAudit.checked > 0 { c.out("audit: checked \(recordAudit.checked) records, \(recordsDamaged) damaged") }
         }
         if store.isReadOnly {
             c.err("audit: the archive is opened read-only; this fixity check is not logged in the custody log")
@@ -89,9 +93,9 @@ struct AuditCommand: Command {
                                _ context: CommandContext) throws {
         let agent = CustodyAgent.current(operator: nil, environment: context.environment)
         let detail = "audit\(sample < 1 ? " (sample \(sample))" : ""): checked \(report.blobsChecked) of \(report.blobsInStore) blobs, "
-            + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged; \(records.checked) records, \(records.damaged.count) damaged"
+            + "\(report.bytesChecked) bytes, \(report.damaged.count) damaged; \(records.checked) records, \(Set(records.damaged.map(\.recordId)).count) damaged"
         try custody.append(drafts: [CustodyDraft(.fixityCheck, agent: agent,
-                                                 objects: records.damaged.map { .record($0.recordId) } + report.damaged.map { .blob($0.blob) },
+                                                 objects: uniqueRecords(records.damaged).map { .record($0) } + report.damaged.map { .blob($0.blob) },
                                                  outcome: report.isClean && records.damaged.isEmpty ? .success : .failure, detail: detail)])
     }
 }
