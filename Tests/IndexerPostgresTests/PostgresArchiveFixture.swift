@@ -48,11 +48,11 @@ final class PostgresArchiveFixture {
                          "sink-failed", "ring-frame-removed", "symlink-escape", "rewrapped", "video-media-flip"]
 
     /// A faulted capture-synth dump at `root/name`.
-    func dump(stills: Int, videos: Int = 1, name: String = "dump") throws -> String {
+    func dump(stills: Int, videos: Int = 1, name: String = "dump", seed: Int = 11, faults: [String] = PostgresArchiveFixture.faults) throws -> String {
         let synth = try #require(Run.builtExecutable("capture-synth"), "capture-synth must be built (swift build)")
         let path = root + "/" + name
         let run = Run.capture([synth, path, "--stills", "\(stills)", "--videos", "\(videos)", "--video-seconds", "1",
-                               "--seed", "11", "--jobs", "2", "--faults", Self.faults.joined(separator: ",")])
+                               "--seed", "\(seed)", "--jobs", "2"] + (faults.isEmpty ? [] : ["--faults", faults.joined(separator: ",")]))
         try #require(run.status == 0, "capture-synth: \(run.stderr)")
         return path
     }

@@ -259,4 +259,31 @@ import Testing
         while try f.queue().done < captures, Date() < again { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try f.queue() == WorkQueue.Summary(done: captures), "the following worker took the requeued job")
     }
+
+    /// A `--follow` worker verifies each claim against the trust anchors of the time it works
+    /// it: an anchor added by `trust add` after the worker started makes the next captures it
+    /// signs `trusted` (the anchors are read again when they changed).
+    @Test func aFollowingWorkerSeesTrustAnchorsAddedAfterItStarted() throws {
+        let f = try PostgresArchiveFixture()
+        let before = try f.dump(stills: 1, videos: 0, name: "before", seed: 21, faults: [])
+        let after = try f.dump(stills: 1, videos: 0, name: "after", seed: 22, faults: [])
+        #expect(f.initArchive().code == .success)
+        let follower = try f.start(["worker", "--archive", f.archive, "--follow", "--jobs", "1"], log: f.root + "/follow.log")
+        defer { if follower.isRunning { kill(follower.processIdentifier, SIGKILL); follower.waitUntilExit() } }
+        func drain(_ dump: String, until done: Int) throws {
+            #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code == .success)
+            let deadline = Date().addingTimeInterval(120)
+            while try f.queue().done < done, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            #expect(try f.queue() == WorkQueue.Summary(done: done))
+        }
+        let (first, second) = (Ingestor.walk([before]).captures.count, Ingestor.walk([after]).captures.count)
+        try drain(before, until: first)
+        #expect(f.cli(["query", "--trust", "trusted", "--count", "--archive", f.archive]).out.hasPrefix("matches 0\n"), "no anchor yet")
+
+        #expect(f.cli(["trust", "add", after + "/trust/signer-root.pem", "--archive", f.archive]).code == .success)
+        try drain(after, until: first + second)
+        #expect(follower.isRunning)
+        let trusted = f.cli(["query", "--trust", "trusted", "--count", "--archive", f.archive]).out
+        #expect(trusted.hasPrefix("matches \(second)\n"), "the captures whose root was added after the worker started are trusted: \(trusted)")
+    }
 }

@@ -10,7 +10,12 @@ import Verify
 final class QueueWorker {
     let queue: Connection
     let archive: Archive
-    let verifier: CaptureVerifier
+    /// The verifier for the archive's trust anchors as of the last claim (`currentVerifier`).
+    private var verifier: CaptureVerifier
+    /// Makes a verifier for the trust anchors the archive holds now.
+    let makeVerifier: () throws -> CaptureVerifier
+    /// The role and fingerprint of every anchor `verifier` was made with.
+    private var anchorPrints: [String]
     let options: Ingestor.Options
     let lease: Double
     let name: String
@@ -22,10 +27,28 @@ final class QueueWorker {
     /// Jobs given back failed (a capture not stored, or a storage failure during its run).
     private(set) var jobsFailed = 0
 
-    init(queue: Connection, archive: Archive, verifier: CaptureVerifier, options: Ingestor.Options, lease: Double,
-         name: String, console: Console, json: Bool) {
-        (self.queue, self.archive, self.verifier, self.options, self.lease) = (queue, archive, verifier, options, lease)
+    init(queue: Connection, archive: Archive, makeVerifier: @escaping () throws -> CaptureVerifier, options: Ingestor.Options,
+         lease: Double, name: String, console: Console, json: Bool) throws {
+        (self.queue, self.archive, self.makeVerifier, self.options, self.lease) = (queue, archive, makeVerifier, options, lease)
         (self.name, self.console, self.json) = (name, console, json)
+        anchorPrints = try Self.anchorPrints(archive)
+        verifier = try makeVerifier()
+    }
+
+    static func anchorPrints(_ archive: Archive) throws -> [String] {
+        try archive.trustAnchors.list(nil).map { "\($0.role.rawValue):\($0.fingerprint)" }
+    }
+
+    /// The verifier for the trust anchors the archive holds now: made again when `trust add` or
+    /// `trust remove` changed them since the last claim (a `--follow` worker runs for days, and
+    /// each capture is verified against the anchors of the time it is worked, as `ingest` does).
+    func currentVerifier() throws -> CaptureVerifier {
+        let prints = try retrying { try Self.anchorPrints(archive) }
+        if prints != anchorPrints {
+            verifier = try makeVerifier()
+            anchorPrints = prints
+        }
+        return verifier
     }
 
     /// Claims and ingests until nothing is pending or running (with `follow`: forever). A queue
@@ -70,8 +93,8 @@ final class QueueWorker {
                 try WorkQueue.complete(l, result: item.recordId?.hex, in: writer)
             }
         }
-        let ingestor = Ingestor(archive: archive, verifier: verifier, options: options)
         do {
+            let ingestor = Ingestor(archive: archive, verifier: try currentVerifier(), options: options)
             _ = try ingestor.run(locations) { item in
                 let l = leases[item.path]
                 if let l { held.remove(l) }
@@ -86,7 +109,8 @@ final class QueueWorker {
                 if json { console.json(IngestCommand.json(item)) } else { console.out(IngestCommand.text(item)) }
             }
         } catch {
-            // The archive itself failed (storage, index): the jobs not ended go back to the queue.
+            // The archive itself failed (storage, index, its trust anchors unreadable): the jobs not
+            // ended go back to the queue.
             console.err("Error: \(error)")
             for l in held.removeAll() { giveBack(l, error: "\(error)", permanent: false) }
             // Not straight to the next claim: a store that is down would fail every job in turn.

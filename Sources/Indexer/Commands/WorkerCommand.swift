@@ -48,11 +48,13 @@ struct WorkerCommand: Command {
         let (queue, _) = try queueConnection(context, command: name)
         let (renewals, _) = try queueConnection(context, command: name)
         let archive = try context.openArchive()
-        var verifier = CaptureVerifier(signerAnchors: try archive.trustAnchors.trustAnchors(.signer),
-                                       tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa))
-        verifier.measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
-        let worker = QueueWorker(queue: queue, archive: archive, verifier: verifier, options: options, lease: lease,
-                                 name: "\(ProcessInfo.processInfo.hostName):\(getpid())", console: context.console, json: context.json)
+        let measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
+        let worker = try QueueWorker(queue: queue, archive: archive, makeVerifier: {
+            var verifier = CaptureVerifier(signerAnchors: try archive.trustAnchors.trustAnchors(.signer),
+                                           tsaAnchors: try archive.trustAnchors.trustAnchors(.tsa))
+            verifier.measuresMedia = measuresMedia
+            return verifier
+        }, options: options, lease: lease, name: "\(ProcessInfo.processInfo.hostName):\(getpid())", console: context.console, json: context.json)
         let renewer = LeaseRenewer(connection: renewals, leases: worker.held, seconds: lease)
         renewer.start()
         defer { renewer.stop() }
