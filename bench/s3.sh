@@ -16,7 +16,10 @@
 # Knobs: S3_BENCH_SMALL_COUNT (1 MiB objects, default 32), S3_BENCH_LARGE_COUNT (64 MiB objects,
 # default 4), S3_BENCH_ROUNDS (default 3), S3_BENCH_BIG_MIB (the memory run, default 1024; 0 skips
 # it), S3_BENCH_CONCURRENCY (parts in flight of our multipart put; default: the store's, 4),
-# S3_BENCH_PART_MIB (our part size and multipart threshold; default: the store's, 8).
+# S3_BENCH_PART_MIB (our part size and multipart threshold; default: the store's, 8),
+# S3_BENCH_THRESHOLD_MIB (our multipart threshold alone; default: the store's, 64: a 64 MiB
+# object is one streamed PUT, 8 gives the parts of before), S3_BENCH_GET_CONCURRENCY (our
+# ranged GETs in flight; default: the store's, 4; 1 reads each object with one GET).
 # Then ingest MB/s of one capture-synth dump into an LMDB archive and into an S3-backed one
 # (init --blobs s3://BUCKET/PREFIX) on the same server, same run (release exhibit-archive):
 # S3_BENCH_INGEST_STILLS (default 200; 0 skips it), S3_BENCH_INGEST_VIDEOS (default 2),

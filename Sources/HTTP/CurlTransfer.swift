@@ -99,25 +99,36 @@ final class CurlTransfer {
             bodyOffset += Int64(want)
             return want
         case .stream(_, let read):
-            do {
-                let got = try read(UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
-                guard got > 0, got <= want else {
-                    failure = HTTPError(.shortBody, "the body source ended after \(bodyOffset) of \(length) bytes")
-                    return nil
-                }
-                bodyOffset += Int64(got)
-                return got
-            } catch {
-                failure = error
-                return nil
-            }
+            return pull(want, length: length) { try read(UnsafeMutableRawBufferPointer(rebasing: buffer[..<$0])) }
+        case .positioned(_, let read):
+            return pull(want, length: length) { [bodyOffset] in try read(bodyOffset, UnsafeMutableRawBufferPointer(rebasing: buffer[..<$0])) }
         }
     }
 
-    /// Rewinds the body (libcurl resending on a new connection): only a buffer can.
+    /// Up to `want` body bytes from `read`; a source that gives none (or more than asked) before
+    /// `length` is `http.body.short`, and a source's own error aborts the transfer as it was.
+    private func pull(_ want: Int, length: Int64, _ read: (Int) throws -> Int) -> Int? {
+        do {
+            let got = try read(want)
+            guard got > 0, got <= want else {
+                failure = HTTPError(.shortBody, "the body source ended after \(bodyOffset) of \(length) bytes")
+                return nil
+            }
+            bodyOffset += Int64(got)
+            return got
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    /// Rewinds the body (libcurl resending on a new connection): a buffer or a positioned source can.
     func seek(to offset: Int64) -> Bool {
         switch body {
         case .buffer(let bytes) where offset >= 0 && offset <= Int64(bytes.count):
+            bodyOffset = offset
+            return true
+        case .positioned(let length, _) where offset >= 0 && offset <= length:
             bodyOffset = offset
             return true
         default:

@@ -42,6 +42,11 @@ public enum HTTPBody {
     /// Exactly `length` bytes pulled from `read` (fills the buffer as far as it can, returns
     /// the count, 0 at the end). Not rewindable.
     case stream(length: Int64, read: (UnsafeMutableRawBufferPointer) throws -> Int)
+    /// Exactly `length` bytes read at their offset (0-based within the body) by `read`, which
+    /// fills the buffer as far as it can and returns the count (fewer only at the end). Rewindable
+    /// like a buffer (libcurl may resend the body on a fresh connection), yet streamed: a
+    /// multi-GB file goes out in constant memory, piece by piece as libcurl asks for it.
+    case positioned(length: Int64, read: (Int64, UnsafeMutableRawBufferPointer) throws -> Int)
 
     /// The body's byte count, nil for none.
     public var length: Int64? {
@@ -49,6 +54,7 @@ public enum HTTPBody {
         case .none: nil
         case .buffer(let b): Int64(b.count)
         case .stream(let length, _): length
+        case .positioned(let length, _): length
         }
     }
 }

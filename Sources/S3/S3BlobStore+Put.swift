@@ -5,9 +5,10 @@ import Ground
 extension S3BlobStore {
     /// Stores blob `id` (its SHA-256, known before the upload) of `size` bytes read from
     /// `source`, unless the bucket holds it already. Up to `multipartThreshold` bytes: one PUT
-    /// with `If-None-Match: *` (412 → `known`; a server answering 501 is asked with HEAD first
-    /// from then on), signed with `x-amz-content-sha256: <id>` so the server refuses bytes that
-    /// are not the blob (`s3.integrity.rejected`, nothing stored), with `Content-MD5`. Larger:
+    /// streamed from the source (S3BlobStore+SinglePut.swift) with `If-None-Match: *` (412 →
+    /// `known`; a server answering 501 is asked with HEAD first from then on), signed with
+    /// `x-amz-content-sha256: <id>` so the server refuses bytes that are not the blob
+    /// (`s3.integrity.rejected`, nothing stored), with `Content-MD5` from a pass before. Larger:
     /// HEAD (present → `known`), then a multipart upload in constant memory, each part with its
     /// own SHA-256 and MD5, the whole re-hashed against `id` before it is completed; any failure
     /// aborts the upload, so no object appears. A source holding other than `size` bytes is
@@ -15,7 +16,7 @@ extension S3BlobStore {
     public func put(_ id: ContentID, size: Int64, from source: inout ByteReader) throws -> PutStatus {
         guard size >= 0 else { throw S3Error(.input, "negative size") }
         if size <= Int64(options.multipartThreshold) {
-            return try putSingle(id, size: Int(size), from: &source)
+            return try putSingle(id, size: size, from: &source)
         }
         return try putMultipart(id, size: size, from: &source)
     }
@@ -24,31 +25,6 @@ extension S3BlobStore {
     public func put(_ id: ContentID, bytes: [UInt8]) throws -> PutStatus {
         var source = ByteReader(MemoryByteSource(bytes))
         return try put(id, size: Int64(bytes.count), from: &source)
-    }
-
-    private func putSingle(_ id: ContentID, size: Int, from source: inout ByteReader) throws -> PutStatus {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        defer { buffer.deallocate() }
-        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[..<size])
-        try Self.readExactly(&source, into: body, total: Int64(size), before: 0)
-        try Self.expectEnd(&source, size: Int64(size))
-        let key = key(for: id)
-        let lock = options.objectLock?.headers() ?? []
-        if conditionalPutUnsupported.isSet {
-            if try client.head(bucket: bucket, key: key) != nil { return .known }
-            _ = try client.put(bucket: bucket, key: key, bytes: UnsafeRawBufferPointer(body), sha256Hex: id.hex,
-                               ifNoneMatch: false, extraHeaders: lock)
-            return .new
-        }
-        switch try client.put(bucket: bucket, key: key, bytes: UnsafeRawBufferPointer(body), sha256Hex: id.hex,
-                              ifNoneMatch: true, extraHeaders: lock) {
-        case .stored: return .new
-        case .exists: return .known
-        case .conditionNotImplemented:
-            conditionalPutUnsupported.set()
-            var again = ByteReader(MemoryByteSource(Array(body)))
-            return try putSingle(id, size: size, from: &again)
-        }
     }
 
     private func putMultipart(_ id: ContentID, size: Int64, from source: inout ByteReader) throws -> PutStatus {
@@ -127,22 +103,6 @@ extension S3BlobStore {
         source = ByteReader(bytes, from: base + size)
         try Self.expectEnd(&source, size: size)
         return try pipeline.allETags()
-    }
-
-    /// Fills `buffer` from `source`; fewer bytes is `s3.input` (the source ended early).
-    static func readExactly(_ source: inout ByteReader, into buffer: UnsafeMutableRawBufferPointer,
-                            total: Int64, before: Int64) throws {
-        var filled = 0
-        while filled < buffer.count {
-            let n: Int
-            do { n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) } catch {
-                throw S3Error(.input, "reading the blob's source failed: \(error)")
-            }
-            guard n > 0 else {
-                throw S3Error(.input, "the source ended after \(before + Int64(filled)) of \(total) declared bytes")
-            }
-            filled += n
-        }
     }
 
     /// The source must be at its end once `size` bytes were read.

@@ -11,21 +11,33 @@ import Ground
 /// Lock retention. Thread-safe; every call blocks its thread.
 public final class S3BlobStore: Sendable {
     public struct Options: Sendable {
-        /// Blobs up to this size go in one PUT; larger ones in a multipart upload.
+        /// Blobs up to this size go in one PUT streamed from the source; larger ones in a
+        /// multipart upload. At most 5 GiB (S3's limit for one PUT). A single PUT costs the client
+        /// one MD5 pass (the server checks the SHA-256); a multipart one also hashes each part and
+        /// the whole (docs/s3.md "Why the threshold is where it is"). A retry re-sends a single PUT
+        /// whole, a part only itself.
         public var multipartThreshold: Int
         /// Size of each part but the last (S3 wants ≥ 5 MiB; at most 10,000 parts).
         public var partSize: Int
         /// Parts in flight at once. Memory: (uploadConcurrency + 1) × partSize, kept by the store
         /// between puts (`PartBufferPool`).
         public var uploadConcurrency: Int
+        /// Ranged GETs in flight at once when a blob is larger than `partSize` (ranges of
+        /// `partSize`, re-hashed in order). Memory: (downloadConcurrency + 1) × partSize, from the
+        /// same pool. 1 reads a blob with one GET.
+        public var downloadConcurrency: Int
         /// COMPLIANCE-mode retention for every new object (the bucket must have Object Lock).
         public var objectLock: S3ObjectLockRetention?
 
-        public init(multipartThreshold: Int = 8 << 20, partSize: Int = 8 << 20, uploadConcurrency: Int = 4,
-                    objectLock: S3ObjectLockRetention? = nil) {
+        /// S3's largest single PUT.
+        public static let maxSinglePut = 5 << 30
+
+        public init(multipartThreshold: Int = 64 << 20, partSize: Int = 8 << 20, uploadConcurrency: Int = 4,
+                    downloadConcurrency: Int = 4, objectLock: S3ObjectLockRetention? = nil) {
             self.multipartThreshold = multipartThreshold
             self.partSize = partSize
             self.uploadConcurrency = uploadConcurrency
+            self.downloadConcurrency = downloadConcurrency
             self.objectLock = objectLock
         }
     }
@@ -40,7 +52,7 @@ public final class S3BlobStore: Sendable {
     public let options: Options
     /// Set once a server answered 501 to `If-None-Match`: puts then HEAD first.
     let conditionalPutUnsupported = AtomicFlag()
-    /// Part buffers kept between multipart puts (one upload's worth).
+    /// Part buffers kept between multipart puts and parallel gets (one transfer's worth).
     let partBuffers: PartBufferPool
 
     /// Opens the store; with `options.objectLock` the bucket must have Object Lock enabled
@@ -51,14 +63,15 @@ public final class S3BlobStore: Sendable {
         while p.hasPrefix("/") { p = p.dropFirst() }
         while p.hasSuffix("/") { p = p.dropLast() }
         guard options.partSize >= 5 << 20, options.partSize <= 5 << 30, options.multipartThreshold >= 0,
-              options.multipartThreshold <= options.partSize, (1...64).contains(options.uploadConcurrency) else {
-            throw S3Error(.configuration, "part size must be 5 MiB–5 GiB, the threshold at most the part size, concurrency 1–64")
+              options.multipartThreshold <= Options.maxSinglePut, (1...64).contains(options.uploadConcurrency),
+              (1...64).contains(options.downloadConcurrency) else {
+            throw S3Error(.configuration, "part size must be 5 MiB–5 GiB, the threshold at most 5 GiB, concurrency 1–64")
         }
         self.client = client
         self.bucket = bucket
         self.prefix = String(p)
         self.options = options
-        partBuffers = PartBufferPool(limit: options.uploadConcurrency + 1)
+        partBuffers = PartBufferPool(limit: max(options.uploadConcurrency, options.downloadConcurrency) + 1)
         if options.objectLock != nil, try !client.objectLockEnabled(bucket: bucket) {
             throw S3Error(.objectLockUnsupported, "bucket \(bucket) does not have Object Lock enabled")
         }
@@ -89,30 +102,6 @@ public final class S3BlobStore: Sendable {
     }
 
     public func has(_ id: ContentID) throws -> Bool { try stat(id) != nil }
-
-    /// Reads blob `id` whole into `sink`, re-hashing every byte: the last piece is held back
-    /// until the SHA-256 matched, so a sink never receives a whole blob that is not `id`
-    /// (`s3.integrity.mismatch`; the earlier bytes were written). `s3.notFound` when absent.
-    /// Returns the byte count.
-    @discardableResult
-    public func get(_ id: ContentID, sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
-        let hasher = MessageDigest(.sha256)
-        var held: [UInt8] = []
-        var count: Int64 = 0
-        try client.get(bucket: bucket, key: key(for: id)) { bytes in
-            hasher.update(bytes)
-            count += Int64(bytes.count)
-            if !held.isEmpty { try held.withUnsafeBytes { try sink($0) } }
-            held.removeAll(keepingCapacity: true)
-            held.append(contentsOf: bytes)
-        }
-        let actual = ContentID(digest: hasher.finalize())!
-        guard actual == id else {
-            throw S3Error(.integrityMismatch, "blob \(id) on the server hashes to \(actual)")
-        }
-        if !held.isEmpty { try held.withUnsafeBytes { try sink($0) } }
-        return count
-    }
 
     /// Reads bytes `range` of blob `id` into `sink`, not re-hashed (a part cannot be checked
     /// against the whole's ID: the caller re-hashes). A range that does not lie within the blob

@@ -29,12 +29,21 @@ extension S3Client {
     /// the body against it and against `Content-MD5`. With `ifNoneMatch` the put only creates.
     public func put(bucket: String, key: String, bytes: UnsafeRawBufferPointer, sha256Hex: String,
                     ifNoneMatch: Bool, extraHeaders: [(name: String, value: String)] = []) throws -> ConditionalPut {
-        let md5 = MD5.digest(bytes)
+        try put(bucket: bucket, key: key, body: .buffer(bytes), sha256Hex: sha256Hex, md5: MD5.digest(bytes),
+                ifNoneMatch: ifNoneMatch, extraHeaders: extraHeaders)
+    }
+
+    /// PUT of `body` (a buffer, or a source read at its offsets and streamed in constant memory:
+    /// it must be rewindable, so a retry sends it again from its start), whose SHA-256 is
+    /// `sha256Hex` and MD5 `md5`: the server refuses a body that hashes otherwise (400
+    /// `XAmzContentSHA256Mismatch` or `BadDigest` → `s3.integrity.rejected`) and stores nothing.
+    public func put(bucket: String, key: String, body: HTTPBody, sha256Hex: String, md5: [UInt8],
+                    ifNoneMatch: Bool, extraHeaders: [(name: String, value: String)] = []) throws -> ConditionalPut {
         let response = try execute { _ in
             var r = S3Request("PutObject", "PUT", bucket: bucket, key: key)
             r.headers = extraHeaders
             if ifNoneMatch { r.headers.append(("If-None-Match", "*")) }
-            r.setBody(bytes, sha256Hex: sha256Hex, md5: md5)
+            r.setBody(body, sha256Hex: sha256Hex, md5: md5)
             return r
         }
         if ifNoneMatch, response.status == 412 { return .exists }
@@ -48,8 +57,15 @@ extension S3Client {
     /// so two versions are never spliced. Each answer's head is checked before its body reaches
     /// the sink (206 and the `Content-Range` asked for when resuming or ranged), and exactly the
     /// expected number of bytes must arrive. Returns the object's info (`size`: the whole object).
+    /// `ifMatch`: the ETag the object must have from the first request on (the ranges of one
+    /// object fetched in parallel; another is `s3.integrity.mismatch`). `atMost`: the range may
+    /// run past the object's end, which then ends it (the first range of an object whose size
+    /// is not known yet; a server ignoring the range with 200 gives the whole). `onObject` sees
+    /// the object's info and where this GET's bytes will end, once, as soon as the first
+    /// answer's head was checked, before its body.
     @discardableResult
-    public func get(bucket: String, key: String, range: Range<Int64>? = nil,
+    public func get(bucket: String, key: String, range: Range<Int64>? = nil, ifMatch: String? = nil, atMost: Bool = false,
+                    onObject: (S3ObjectInfo, Int64) throws -> Void = { _, _ in },
                     sink: (UnsafeRawBufferPointer) throws -> Void) throws -> S3ObjectInfo {
         let start = range?.lowerBound ?? 0
         var offset = start
@@ -62,20 +78,26 @@ extension S3Client {
             if let first, first.etag != info.etag {
                 throw S3Error(.integrityMismatch, "\(operation): the object changed while it was read")
             }
+            let known = first != nil
             if head.status == 206 {
                 guard let value = head.header("content-range"), let (from, last, total) = Self.parseContentRange(value),
-                      from == offset, last == (end ?? total) - 1, last - from + 1 == info.size else {
+                      from == offset else {
+                    throw S3Error(.malformedResponse, "\(operation): the answer is not the range asked for")
+                }
+                let stop = end.map { atMost ? min($0, total) : $0 } ?? total
+                guard last == stop - 1, last - from + 1 == info.size else {
                     throw S3Error(.malformedResponse, "\(operation): the answer is not the range asked for")
                 }
                 first = first ?? S3ObjectInfo(copying: info, size: total)
-                end = end ?? total
+                end = stop
             } else {
-                guard head.status == 200, range == nil, offset == 0 else {
+                guard head.status == 200, range == nil || atMost, offset == 0 else {
                     throw S3Error(.malformedResponse, "\(operation): HTTP \(head.status) to a ranged read")
                 }
                 first = info
                 end = info.size
             }
+            if !known, let first, let end { try onObject(first, end) }
         }, sink: { bytes in
             guard let end, offset + Int64(bytes.count) <= end else {
                 throw S3Error(.malformedResponse, "\(operation): more bytes than asked for")
@@ -89,10 +111,10 @@ extension S3Client {
             } else if offset > 0 {
                 r.headers.append(("Range", "bytes=\(offset)-"))
             }
-            if let etag = first?.etag, !etag.isEmpty { r.headers.append(("If-Match", etag)) }
+            if let etag = first?.etag ?? ifMatch, !etag.isEmpty { r.headers.append(("If-Match", etag)) }
             return r
         })
-        if response.status == 412, first != nil {
+        if response.status == 412, first != nil || ifMatch != nil {
             throw S3Error(.integrityMismatch, "\(operation): the object changed while it was read", status: 412)
         }
         guard response.isSuccess else { throw S3Error.from(response, operation: operation, credentials: credentials) }

@@ -27,9 +27,15 @@ struct S3Request {
     /// Sets a body the caller keeps alive: its SHA-256 must be `sha256Hex`; `Content-MD5` is
     /// computed here unless given.
     mutating func setBody(_ bytes: UnsafeRawBufferPointer, sha256Hex: String, md5: [UInt8]? = nil) {
-        body = .buffer(bytes)
+        setBody(.buffer(bytes), sha256Hex: sha256Hex, md5: md5 ?? MD5.digest(bytes))
+    }
+
+    /// Sets a body (a buffer or a source read at its offsets) whose SHA-256 is `sha256Hex` and
+    /// MD5 `md5`: the server refuses the request when the bytes it receives hash otherwise.
+    mutating func setBody(_ body: HTTPBody, sha256Hex: String, md5: [UInt8]) {
+        self.body = body
         payloadHash = sha256Hex
-        headers.append(("Content-MD5", Base64.encode(md5 ?? MD5.digest(bytes))))
+        headers.append(("Content-MD5", Base64.encode(md5)))
     }
 }
 

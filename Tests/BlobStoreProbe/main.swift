@@ -2,8 +2,10 @@
 // of a large file in a process of its own, so the contract can bound that process's peak RSS
 // (the test process runs suites in parallel, so its own RSS bounds nothing).
 //
-//   BlobStoreProbe lmdb DIR FILE [--slurp]     a fresh LMDB archive at DIR
-//   BlobStoreProbe s3 PREFIX FILE [--slurp]    S3 under PREFIX (AWS_*, EXHIBIT_S3_BUCKET)
+//   BlobStoreProbe lmdb DIR FILE [--slurp]               a fresh LMDB archive at DIR
+//   BlobStoreProbe s3 PREFIX FILE [--single] [--slurp]   S3 under PREFIX (AWS_*, EXHIBIT_S3_BUCKET);
+//                                                        --single: the threshold at S3's 5 GiB limit,
+//                                                        so the put is one streamed PUT
 //
 // Hashes FILE (the ID, as the archive knows it from staging), then records the RSS (`VmRSS`)
 // as the base and resets the peak (`5` to /proc/self/clear_refs), puts FILE as a blob from a
@@ -12,8 +14,9 @@
 // blob back into a sink that only re-hashes it, reads the peak again, and deletes the blob.
 // Prints `key value` lines: id, size, base-rss-kb, put-hwm-kb, get-base-rss-kb (the RSS before
 // the get: a store may keep its part buffers for the next put), get-hwm-kb, budget-kb (the
-// store's own declared buffers: S3 (parts in flight + 1) × part size; LMDB two batch buffers
-// plus one batch of dirty pages). Exit 1 with the error on stderr on any failure.
+// store's own declared buffers for the put: S3 (parts in flight + 1) × part size, or with
+// --single the MD5 pass's one piece; LMDB two batch buffers plus one batch of dirty pages), and
+// for S3 get-budget-kb (the get's: (ranged GETs in flight + 1) × part size, from the same pool). Exit 1 with the error on stderr on any failure.
 import Archive
 import CAS
 import Crypto
@@ -47,13 +50,16 @@ func resetPeak() {
 }
 
 let args = CommandLine.arguments
-guard args.count == 4 || (args.count == 5 && args[4] == "--slurp") else {
-    fail("usage: BlobStoreProbe lmdb DIR FILE [--slurp] | s3 PREFIX FILE [--slurp]")
+let flags = Set(args.dropFirst(4))
+guard args.count >= 4, flags.isSubset(of: ["--slurp", "--single"]), flags.count == args.count - 4,
+      args[1] == "s3" || !flags.contains("--single") else {
+    fail("usage: BlobStoreProbe lmdb DIR FILE [--slurp] | s3 PREFIX FILE [--single] [--slurp]")
 }
-let slurp = args.count == 5
+let slurp = flags.contains("--slurp")
 do {
     let store: any BlobStore
     let budget: Int
+    var getBudget: Int?
     switch args[1] {
     case "lmdb":
         let content = try ContentStore.create(at: args[2])
@@ -61,9 +67,12 @@ do {
         budget = 3 * content.options.batchBytes
     case "s3":
         guard let bucket = ProcessInfo.processInfo.environment["EXHIBIT_S3_BUCKET"] else { fail("EXHIBIT_S3_BUCKET is not set") }
-        let s3 = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2])
+        var options = S3BlobStore.Options()
+        if flags.contains("--single") { options.multipartThreshold = S3BlobStore.Options.maxSinglePut }
+        let s3 = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2], options: options)
         store = s3
-        budget = (s3.options.uploadConcurrency + 1) * s3.options.partSize
+        budget = flags.contains("--single") ? S3BlobStore.md5Piece : (s3.options.uploadConcurrency + 1) * s3.options.partSize
+        getBudget = (s3.options.downloadConcurrency + 1) * s3.options.partSize
     default:
         fail("unknown store \(args[1])")
     }
@@ -74,6 +83,7 @@ do {
     say("id", id.hex)
     say("size", file.count)
     say("budget-kb", budget / 1024)
+    if let getBudget { say("get-budget-kb", getBudget / 1024) }
 
     say("base-rss-kb", statusKilobytes("VmRSS"))
     resetPeak()

@@ -81,6 +81,44 @@ import Testing
         #expect(kind(HTTPRequest(method: "PUT", url: server.url, expectContinue: false), body: body) == .shortBody)
     }
 
+    @Test func positionedBodyShortOfItsLengthIsShortBody() throws {
+        let server = try FaultyServer(.stall(seconds: 3))
+        let body = HTTPBody.positioned(length: 100) { offset, buffer in
+            let n = max(0, min(10 - Int(offset), buffer.count))
+            for i in 0..<n { buffer[i] = 0x61 }
+            return n
+        }
+        #expect(kind(HTTPRequest(method: "PUT", url: server.url, expectContinue: false), body: body) == .shortBody)
+    }
+
+    /// A positioned body is read at the offsets libcurl asks for, and rewinds (libcurl
+    /// resending on a fresh connection) like a buffer; a stream cannot.
+    @Test func positionedBodyRewinds() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let body = HTTPBody.positioned(length: 1000) { offset, buffer in
+            let n = min(buffer.count, 1000 - Int(offset))
+            for i in 0..<n { buffer[i] = bytes[Int(offset) + i] }
+            return n
+        }
+        let transfer = CurlTransfer(body: body, onHead: { _ in }, sink: { _ in }, errorBodyLimit: 0)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 300, alignment: 1)
+        defer { buffer.deallocate() }
+        func drain() -> [UInt8] {
+            var out: [UInt8] = []
+            while let n = transfer.send(into: buffer), n > 0 { out += buffer[..<n] }
+            return out
+        }
+        #expect(drain() == bytes)
+        #expect(transfer.seek(to: 0))
+        #expect(drain() == bytes)
+        #expect(transfer.seek(to: 600))
+        #expect(drain() == Array(bytes[600...]))
+        #expect(!transfer.seek(to: 1001))
+        let stream = CurlTransfer(body: .stream(length: 10) { $0[0] = 1; return 1 }, onHead: { _ in }, sink: { _ in }, errorBodyLimit: 0)
+        #expect(stream.send(into: buffer) == 1)
+        #expect(!stream.seek(to: 0))
+    }
+
     @Test func forbiddenHeaderCharactersAreRefusedUnsent() {
         let r = HTTPRequest(method: "GET", url: "http://127.0.0.1:9/x", headers: [("X-A", "v\r\nInjected: 1")])
         #expect(kind(r) == .request)

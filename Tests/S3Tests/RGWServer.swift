@@ -36,6 +36,10 @@ struct RGWServer: Sendable {
         try S3Client.fromEnvironment(environment, retry: retry)
     }
 
+    /// Options that put every blob over 8 MiB in a multipart upload (the store's threshold before
+    /// the streamed single PUT), so tests of parts keep their 9–30 MiB blobs.
+    static let multipart = S3BlobStore.Options(multipartThreshold: 8 << 20)
+
     /// A store under a fresh prefix, so tests never see each other's blobs.
     func store(_ options: S3BlobStore.Options = .init(), bucket: String? = nil, retry: S3RetryPolicy = .default) throws -> S3BlobStore {
         try S3BlobStore(client: client(retry: retry), bucket: bucket ?? self.bucket,

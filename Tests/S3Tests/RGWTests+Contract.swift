@@ -61,6 +61,14 @@ extension RGWTests {
                                                   environment: server.environment)
         }
 
+        /// The same with the whole 256 MiB in one PUT streamed from the file (the threshold at
+        /// 5 GiB): the put's growth is bounded by the MD5 pass's 1 MiB piece plus the slack.
+        @Test func streamedSinglePutMemoryIsBounded() throws {
+            let server = try RGWServer.get()
+            try BlobStoreContract.streamingMemory(kind: "s3", location: { "tests/\(UUID().uuidString.lowercased())" },
+                                                  environment: server.environment, probeFlags: ["--single"])
+        }
+
         @Test func locationNamesBucketPrefixAndEndpoint() throws {
             let (subject, store) = try Self.subject()
             let environment = try RGWServer.get().environment

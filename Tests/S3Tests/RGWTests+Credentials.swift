@@ -12,7 +12,7 @@ extension RGWTests {
             let secret = "wrong-secret-\(UUID().uuidString)"
             env["AWS_SECRET_ACCESS_KEY"] = secret
             let client = try S3Client.fromEnvironment(env, retry: .none)
-            let store = try S3BlobStore(client: client, bucket: server.bucket, prefix: "tests/credentials")
+            let store = try S3BlobStore(client: client, bucket: server.bucket, prefix: "tests/credentials", options: RGWServer.multipart)
             let bytes = Array("never stored".utf8)
             let id = ContentID(of: bytes)
             let calls: [(String, () throws -> Void)] = [

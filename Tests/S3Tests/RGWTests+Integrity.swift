@@ -28,7 +28,7 @@ extension RGWTests {
 
         @Test func multipartSourceNotMatchingItsIDIsAbortedAndLeavesNothing() throws {
             let server = try RGWServer.get()
-            let store = try server.store()
+            let store = try server.store(RGWServer.multipart)
             let bytes = [UInt8](repeating: 3, count: (9 << 20) + 5)
             let wrong = ContentID(of: Array("not these bytes".utf8))
             #expect(code { _ = try store.put(wrong, bytes: bytes) } == .integrityMismatch)
@@ -36,9 +36,9 @@ extension RGWTests {
             #expect(try store.pendingUploads().isEmpty)
         }
 
-        @Test func sourceShorterOrLongerThanDeclaredIsInput() throws {
+        @Test(arguments: [false, true]) func sourceShorterOrLongerThanDeclaredIsInput(multipart: Bool) throws {
             let server = try RGWServer.get()
-            let store = try server.store()
+            let store = try server.store(multipart ? RGWServer.multipart : .init())
             for (size, declared) in [(100, 101), (100, 99), ((9 << 20), (9 << 20) + 1), ((9 << 20) + 1, 9 << 20)] {
                 let bytes = [UInt8](repeating: 9, count: size)
                 let id = ContentID(of: bytes)
@@ -51,7 +51,7 @@ extension RGWTests {
 
         @Test func rangedGetReturnsTheBytesAsked() throws {
             let server = try RGWServer.get()
-            let store = try server.store()
+            let store = try server.store(RGWServer.multipart)
             let size = (9 << 20) + 123
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
             let id = ContentID(of: bytes)

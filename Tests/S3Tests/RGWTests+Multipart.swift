@@ -19,7 +19,7 @@ extension RGWTests {
     @Suite struct Multipart {
         @Test func failingSourceAbortsTheUpload() throws {
             let server = try RGWServer.get()
-            let store = try server.store()
+            let store = try server.store(RGWServer.multipart)
             let id = ContentID(of: Array("thirty MiB that never came".utf8))
             var source = ByteReader(FailingSource(count: 30 << 20, limit: 10 << 20))
             do {

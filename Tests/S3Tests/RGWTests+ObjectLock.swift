@@ -23,7 +23,8 @@ extension RGWTests {
         func compliancePutRefusesDelete(size: Int) throws {
             let server = try RGWServer.get()
             // A short retention: the test objects become deletable by the bucket's owner later.
-            let store = try server.store(.init(objectLock: S3ObjectLockRetention(seconds: 120)), bucket: server.lockBucket)
+            let store = try server.store(.init(multipartThreshold: RGWServer.multipart.multipartThreshold,
+                                               objectLock: S3ObjectLockRetention(seconds: 120)), bucket: server.lockBucket)
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 ^ 0x5a) } + Array(UUID().uuidString.utf8)
             let id = ContentID(of: bytes)
             let before = Date()

@@ -62,6 +62,10 @@ do {
         options.partSize = m << 20
         options.multipartThreshold = m << 20
     }
+    // S3_BENCH_THRESHOLD_MIB: the multipart threshold alone, in MiB (after S3_BENCH_PART_MIB).
+    if let m = ProcessInfo.processInfo.environment["S3_BENCH_THRESHOLD_MIB"].flatMap(Int.init) { options.multipartThreshold = m << 20 }
+    // S3_BENCH_GET_CONCURRENCY: ranged GETs in flight of our get (1: one GET per blob).
+    if let c = ProcessInfo.processInfo.environment["S3_BENCH_GET_CONCURRENCY"].flatMap(Int.init) { options.downloadConcurrency = c }
     let store = try S3BlobStore(client: try S3Client.fromEnvironment(), bucket: bucket, prefix: args[2], options: options)
     switch args[1] {
     case "put":
