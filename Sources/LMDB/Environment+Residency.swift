@@ -31,8 +31,12 @@ extension Environment {
         mapLock.withShared {
             var fd: Int32 = -1
             var st = stat()
+            // /proc files state size 0: read to the end, not by the stated size.
             guard mdb_env_get_fd(env, &fd) == 0, fstat(fd, &st) == 0,
-                  let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return }
+                  let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return }
+            defer { try? handle.close() }
+            guard let data = try? handle.readToEnd() else { return }
+            let maps = String(decoding: data, as: UTF8.self)
             for line in maps.split(separator: "\n") {
                 let f = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
                 guard f.count >= 5, f[1].hasSuffix("s"), UInt64(f[4]) == UInt64(st.st_ino),
