@@ -102,6 +102,7 @@ extension ContentStore {
                     bytesRead += UInt64(bytes.count)
                     let actual = Self.hash(batch: bytes, chunkSize: bytes.count, lengths: [bytes.count], blob: blobHash)[0]
                     txn.releasePages(of: bytes)  // an audit of the whole store stays bounded in RSS
+                    environment.noteStreamed(bytes.count)
                     if actual != chunkID || bytes.count != record.length(ofChunk: index) {
                         damage.damagedChunks.append(.init(index: index, id: chunkID))
                         whole = false

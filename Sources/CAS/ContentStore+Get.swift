@@ -60,6 +60,7 @@ extension ContentStore {
             }
             try sink(bytes)
             txn.releasePages(of: bytes)  // a streamed blob does not stay resident (docs/cas.md)
+            environment.noteStreamed(bytes.count)
         }
         if verify && record.chunks.isEmpty { try checkBlob(id, blobHash, record, txn) }
     }

@@ -35,6 +35,7 @@ extension ContentStore {
                 }
             }
         }
+        env.noteStreamed(batchBytes)  // the B-tree pages this commit faulted in (Environment+Residency)
     }
 
     /// Puts the regular file at `path` (streaming, batched commits; never through a symlink).

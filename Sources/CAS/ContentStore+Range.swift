@@ -42,6 +42,7 @@ extension ContentStore {
             let from = Int(max(lower, start) - start), to = Int(min(upper, start + Int64(bytes.count)) - start)
             try sink(UnsafeRawBufferPointer(rebasing: bytes[from..<to]))
             txn.releasePages(of: bytes)
+            environment.noteStreamed(to - from)
         }
     }
 

@@ -1,5 +1,6 @@
 import Archive
 import Ground
+import LMDB
 
 /// LMDB's staging (docs/cas.md "Put"): a large file's chunks are committed in batches while it
 /// is staged (protected from `gc` by a pending entry), a small one is held in memory; `commit`
@@ -23,6 +24,20 @@ extension LMDBBlobStore: BlobStaging {
         let blobs = try staged.map(Self.staged).filter { $0.token != nil }
         if blobs.isEmpty { return }
         try CASError.wrapping { try store.environment.write { txn in for s in blobs { try store.release(s, in: txn) } } }
+    }
+
+    /// `commit(_:)` then `release(_:)` inside the caller's write transaction of this store's
+    /// environment (ingest's writer commits a batch's blobs with the records naming them in one
+    /// transaction: one durable commit instead of two or three). Returns for each blob of
+    /// `staged` whether it is new. Re-runnable, as `Environment.write` requires.
+    public func commit(_ staged: [BlobStage], releasing: [BlobStage], in txn: Transaction) throws -> [Bool] {
+        let blobs = try staged.map(Self.staged)
+        let released = try releasing.map(Self.staged).filter { $0.token != nil }
+        return try CASError.wrapping {
+            let isNew = try blobs.map { try store.commit($0, in: txn) }
+            for s in released { try store.release(s, in: txn) }
+            return isNew
+        }
     }
 
     public func source(of stage: BlobStage) throws -> any ByteSource {

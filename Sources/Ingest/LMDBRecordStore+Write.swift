@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Foundation
 import Ground
 import LMDB
@@ -28,5 +29,22 @@ struct LMDBRecordWriter: RecordWriter {
     @discardableResult
     func append(_ events: [CustodyAppend]) throws -> [StoredCustodyEvent] {
         try events.map { try custody.append($0, in: txn) }
+    }
+}
+
+extension LMDBRecordStore {
+    /// Ingest's batch in **one** write transaction of this store's environment: `blobs`' staged
+    /// blobs committed (and `releasing` given up) first, then `body` with, for each of `staged`,
+    /// whether it is new, and the record writer. One durable commit instead of two: the blobs
+    /// and the records naming them become visible together. Nil, with nothing written, when
+    /// `blobs` does not keep its chunks in this environment (S3): the caller then commits blobs
+    /// and records in two steps. An LMDB failure is thrown as it is (or as `cas.storage.*`).
+    public func write<R>(committing staged: [BlobStage], releasing: [BlobStage], in blobs: any BlobStaging,
+                         _ body: ([Bool], any RecordWriter<IndexedRecord>) throws -> R) throws -> R? {
+        guard let lmdb = blobs as? LMDBBlobStore, lmdb.store.environment === index.environment else { return nil }
+        return try index.environment.write { txn in
+            let isNew = try lmdb.commit(staged, releasing: releasing, in: txn)
+            return try body(isNew, LMDBRecordWriter(index: index, custody: custody, txn: txn))
+        }
     }
 }

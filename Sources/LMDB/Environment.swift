@@ -46,8 +46,11 @@ public final class Environment: @unchecked Sendable {
     public let path: String
     public let options: Options
     let env: OpaquePointer
-    private let mapLock = ReadWriteLock()
+    let mapLock = ReadWriteLock()
     private let handles = NSLock()
+    /// Bytes streamed through the map since this process last dropped its mappings of it
+    /// (`Environment+Residency.swift`).
+    let streamed = StreamedBytes()
     nonisolated(unsafe) private var databases: [String: Database] = [:]
 
     /// Opens (creating the files if needed) the environment in the existing directory `path`.

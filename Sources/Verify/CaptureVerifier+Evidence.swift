@@ -15,6 +15,9 @@ struct FileLedger {
     let listing: CaptureListing?
     /// Why the caller could not read a file it listed (path → error).
     let unread: [String: FileOpenError]
+    /// The capture folder's layout over `listing`, made once (its paths normalised once, not
+    /// per file asked about), when the snapshot lists the folder.
+    let listed: EvidenceLayout?
     private(set) var entries: [CaptureReport.File] = []
     private var seen: Set<String> = []
 
@@ -26,6 +29,7 @@ struct FileLedger {
         self.sources = sources
         self.listing = listing
         self.unread = unread
+        listed = listing.flatMap { l in location.captureFolder.map { EvidenceLayout(captureFolder: $0, dumpRoot: location.dumpRoot, listing: l) } }
     }
 
     mutating func add(role: FileRole, path: String, sha256: ContentID, size: UInt64) {
@@ -35,9 +39,9 @@ struct FileLedger {
 
     /// The digest of a regular file: the caller's, else read here (never through a symlink).
     mutating func digest(_ path: String, role: FileRole) throws(EvidenceReadError) -> ContentID {
-        if let listing, let folder = location.captureFolder {
+        if let listed {
             // Listed by the caller's snapshot: its digest and size, nothing read here.
-            let size = EvidenceLayout(captureFolder: folder, dumpRoot: location.dumpRoot, listing: listing).regularFileSize(path)
+            let size = listed.regularFileSize(path)
             if size != nil, known[path] == nil, let why = unread[path] { throw Self.readError(why, path: path) }
             guard let d = known[path], let size else { throw .absent(path) }
             add(role: role, path: path, sha256: d, size: UInt64(size))

@@ -16,41 +16,72 @@ extension Ingestor {
         case failed(any Error)
     }
 
-    /// Commits a batch of prepared captures: first every blob they name, durable in the blob
-    /// store in one call (`BlobStaging.commit`), then their records and custody events in one
-    /// record-store transaction (`RecordStore.write`). If anything but the storage itself fails
-    /// in the second step, the records are written one by one so only the failing capture is
-    /// lost. Killed between the steps, the archive holds blobs no record names (LMDB: blob
-    /// records; S3: ledgered objects), never a record naming a missing blob.
-    func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
-        let now = CustodyLog.timestamp(Date())
-        let blobs = try storeBlobs(batch)
-        return try writeRecords(Array(zip(batch, blobs)), now: now)
-    }
-
-    /// The blob step: per capture the staged files the verifier used (each under the digest
-    /// it reported) and the thumbnail of a record that will be new; files the verifier read
-    /// that were not staged are put now (opened from the dump root's descriptor, never through a
-    /// symlink, and refused unless they hash to the reported digest). Staged files the verifier
-    /// did not use are released. Then one `commit` of everything.
-    func storeBlobs(_ batch: [PreparedCapture]) throws -> [CaptureBlobs] {
+    /// The blobs of a batch, decided before anything is written: what to commit (with the
+    /// capture each belongs to), what to release, and per capture its outcome so far.
+    struct BlobPlan {
         var results: [CaptureBlobs] = []
         var toCommit: [BlobStage] = []
         var owner: [Int] = []  // capture index of each staged blob in `toCommit`
         var extraNew: [Int] = []
         var toRelease: [BlobStage] = []
+
+        /// The outcomes with each capture's count of new blobs, given `isNew` for `toCommit`.
+        func results(isNew: [Bool]) -> [CaptureBlobs] {
+            var counts = extraNew
+            for (k, new) in isNew.enumerated() where new { counts[owner[k]] += 1 }
+            return results.enumerated().map { i, r in
+                if case .stored(let ids, _, let extra) = r { return .stored(blobs: ids, newBlobs: counts[i], extraBytes: extra) }
+                return r
+            }
+        }
+    }
+
+    /// Commits a batch of prepared captures: every blob they name and their records and custody
+    /// events. On the LMDB archive (blobs and records in one environment) that is one write
+    /// transaction, so one durable commit per batch. Otherwise (S3 blobs, a PostgreSQL index),
+    /// and again when that transaction fails for anything but the storage itself, two steps:
+    /// the blobs durable in the blob store in one call (`BlobStaging.commit`), then the records
+    /// in one record-store transaction (`RecordStore.write`), record by record if that fails,
+    /// so only the failing capture is lost. Killed between those two steps, the archive holds
+    /// blobs no record names (LMDB: blob records; S3: ledgered objects), never a record naming
+    /// a missing blob.
+    func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
+        let now = CustodyLog.timestamp(Date())
+        let plan = try planBlobs(batch)
+        if let records = archive.records as? LMDBRecordStore {
+            do {
+                let items = try records.write(committing: plan.toCommit, releasing: plan.toRelease, in: archive.blobs) { isNew, writer in
+                    try recordItems(Array(zip(batch, plan.results(isNew: isNew))), now: now, in: writer)
+                }
+                if let items { return items }
+            } catch where !Self.isStorageFailure(error) {
+                // Rolled back as a whole: the two steps below find which capture fails.
+            }
+        }
+        let isNew = try archive.blobs.commit(plan.toCommit)
+        try archive.blobs.release(plan.toRelease)
+        return try writeRecords(Array(zip(batch, plan.results(isNew: isNew))), now: now)
+    }
+
+    /// The blob step's plan: per capture the staged files the verifier used (each under the
+    /// digest it reported) and the thumbnail of a record that will be new; files the verifier
+    /// read that were not staged are put now (opened from the dump root's descriptor, never
+    /// through a symlink, and refused unless they hash to the reported digest). Staged files
+    /// the verifier did not use are to be released.
+    func planBlobs(_ batch: [PreparedCapture]) throws -> BlobPlan {
+        var plan = BlobPlan()
         var newRecords = Set<ContentID>()  // records this batch creates (their thumbnails go in)
         for (i, p) in batch.enumerated() {
-            extraNew.append(0)
+            plan.extraNew.append(0)
             if let failure = p.storageFailure { throw failure }
             if let failure = p.failure {
-                toRelease += p.staged.values
-                results.append(.failed(failure))
+                plan.toRelease += p.staged.values
+                plan.results.append(.failed(failure))
                 continue
             }
             if p.unchanged {
-                toRelease += p.staged.values
-                results.append(.unchanged)
+                plan.toRelease += p.staged.values
+                plan.results.append(.unchanged)
                 continue
             }
             let report = p.report
@@ -63,36 +94,29 @@ extension Ingestor {
                         mine.append(s)
                     } else {
                         let file = try DumpDirectory.file(f.path, under: p.location.dumpRoot)
-                        if try putUnstaged(file, as: f) == .new { extraNew[i] += 1 }
+                        if try putUnstaged(file, as: f) == .new { plan.extraNew[i] += 1 }
                         extraBytes += UInt64(max(0, file.count))
                     }
                     ids.append(f.sha256)
                 }
             } catch where !Self.isStorageFailure(error) {
-                toRelease += p.staged.values
-                results.append(.failed(error))
+                plan.toRelease += p.staged.values
+                plan.results.append(.failed(error))
                 continue
             }
             let used = Set(report.files.map(\.path))
-            toRelease += p.staged.filter { !used.contains($0.key) }.map(\.value)
+            plan.toRelease += p.staged.filter { !used.contains($0.key) }.map(\.value)
             let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
             // Only a record that will be new takes its thumbnail (Ingestor+Thumbnail.swift).
             if !newRecords.contains(recordId), try !archive.records.contains(recordId: recordId) {
                 newRecords.insert(recordId)
                 if let thumb = p.thumbnail?.staged { mine.append(thumb) }
             }
-            toCommit += mine
-            owner += Array(repeating: i, count: mine.count)
-            results.append(.stored(blobs: ids, newBlobs: 0, extraBytes: extraBytes))
+            plan.toCommit += mine
+            plan.owner += Array(repeating: i, count: mine.count)
+            plan.results.append(.stored(blobs: ids, newBlobs: 0, extraBytes: extraBytes))
         }
-        let isNew = try archive.blobs.commit(toCommit)
-        try archive.blobs.release(toRelease)
-        var counts = extraNew
-        for (k, new) in isNew.enumerated() where new { counts[owner[k]] += 1 }
-        return results.enumerated().map { i, r in
-            if case .stored(let ids, _, let extra) = r { return .stored(blobs: ids, newBlobs: counts[i], extraBytes: extra) }
-            return r
-        }
+        return plan
     }
 
     /// Puts a file the walk did not stage as blob `f.sha256`: a file whose bytes are not that

@@ -10,23 +10,28 @@ extension Ingestor {
     /// transaction per capture, so only the failing capture is lost (`failed`).
     func writeRecords(_ batch: [(PreparedCapture, CaptureBlobs)], now: String) throws -> [IngestItem] {
         do {
-            return try archive.records.write { writer in
-                let items = try batch.map { p, blobs in
-                    switch blobs {
-                    case .failed(let error): failedItem(p, error)
-                    case .unchanged: presentUnchanged(p)
-                    case .stored(let ids, let newBlobs, let extra): try write(p, blobs: ids, newBlobs: newBlobs, extraBytes: extra,
-                                                                              now: now, in: writer)
-                    }
-                }
-                try options.inCommit?(items, writer)
-                return items
-            }
+            return try archive.records.write { writer in try recordItems(batch, now: now, in: writer) }
         } catch where !Self.isStorageFailure(error) && batch.count > 1 {
             return try batch.flatMap { try writeRecords([$0], now: now) }
         } catch where !Self.isStorageFailure(error) {
             return [failedItem(batch[0].0, error)]
         }
+    }
+
+    /// Writes the records of a batch whose blobs are durable (or commit in the same
+    /// transaction) through `writer`, then runs `options.inCommit`.
+    func recordItems(_ batch: [(PreparedCapture, CaptureBlobs)], now: String,
+                     in writer: any RecordWriter<IndexedRecord>) throws -> [IngestItem] {
+        let items = try batch.map { p, blobs in
+            switch blobs {
+            case .failed(let error): failedItem(p, error)
+            case .unchanged: presentUnchanged(p)
+            case .stored(let ids, let newBlobs, let extra): try write(p, blobs: ids, newBlobs: newBlobs, extraBytes: extra,
+                                                                      now: now, in: writer)
+            }
+        }
+        try options.inCommit?(items, writer)
+        return items
     }
 
     /// A capture already archived exactly as found (checked by the worker against the record):
