@@ -1,6 +1,7 @@
 import Archive
 import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest

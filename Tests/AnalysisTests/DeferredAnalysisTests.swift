@@ -1,6 +1,7 @@
 import Analysis
 import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest

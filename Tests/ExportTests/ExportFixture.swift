@@ -2,6 +2,7 @@ import C2PA
 import CAS
 import CaptureFormat
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ground
@@ -119,7 +120,7 @@ final class ExportFixture {
         let report = verifier.verify(location)
         guard let recordId = report.recordId, let mediaSha = report.sha256 else { throw FixtureError("capture not readable") }
         for f in report.files { _ = try store.put(contentsOf: f.path) }
-        let now = CustodyLog.timestamp(Date())
+        let now = CustodyEvent.timestamp(Date())
         let record = IndexedRecord(
             recordId: recordId, kind: report.kind, integrity: report.integrity,
             trust: report.signer?.trust, keyFingerprint: report.signer?.keyFingerprint,

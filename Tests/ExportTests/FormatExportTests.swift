@@ -1,6 +1,7 @@
 import C2PA
 import CAS
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ingest

@@ -1,4 +1,5 @@
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ground

@@ -1,4 +1,5 @@
 import CAS
+import Custody
 import Foundation
 import Ground
 @testable import Indexer

@@ -1,4 +1,5 @@
 import Crypto
+@testable import Custody
 import Foundation
 import Ground
 @testable import Ingest

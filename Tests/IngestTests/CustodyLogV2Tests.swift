@@ -1,5 +1,6 @@
 import CAS
 import Crypto
+@testable import Custody
 import Foundation
 import Ground
 @testable import Ingest

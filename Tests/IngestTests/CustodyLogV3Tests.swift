@@ -1,5 +1,6 @@
 import CAS
 import Crypto
+@testable import Custody
 import Foundation
 import LMDB
 import Testing

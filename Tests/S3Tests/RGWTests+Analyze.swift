@@ -3,6 +3,7 @@ import Archive
 import BlobStoreContract
 import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest

@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Export
 import Foundation
 import Ground

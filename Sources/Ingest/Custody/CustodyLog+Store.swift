@@ -1,5 +1,6 @@
 import Archive
 import Crypto
+import Custody
 import Foundation
 import Ground
 import LMDB
@@ -50,95 +51,5 @@ extension CustodyLog: CustodyStore {
     static func stored(seq: UInt64, value: UnsafeRawBufferPointer) -> StoredCustodyEvent {
         let prevHash = (try? CustodyEvent(stored: value)).flatMap { Hex.decode($0.prevHash) } ?? []
         return StoredCustodyEvent(seq: seq, prevHash: prevHash, hash: Array(value.suffix(32)), stored: Array(value))
-    }
-}
-
-extension CustodyAppend {
-    /// The event `draft` becomes, built in `version` (`CustodyLog.version(for:)`) once the store
-    /// gives it its seq and previous hash. The time (the draft's, else now) and the salt are
-    /// fixed here, so a retried transaction builds the same event.
-    public init(_ draft: CustodyDraft, version: CustodyEvent.Version) throws {
-        let time = CustodyLog.timestamp(draft.time ?? Date())
-        let salt = version.isRedactable ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil
-        self.init(objects: draft.objects.map(\.id)) { seq, prevHash in
-            let event = CustodyEvent(draft, seq: seq, time: time, prevHash: Hex.encode(prevHash), version: version, salt: salt)
-            return (event.storedBytes(), Hex.decode(event.hash) ?? [])
-        }
-    }
-}
-
-extension CustodyEvent {
-    /// `draft` as event `seq` after `prevHash`, hashed.
-    init(_ draft: CustodyDraft, seq: UInt64, time: String, prevHash: String, version: Version, salt: String?) {
-        self.init(seq: seq, time: time, eventType: draft.eventType, operator: draft.agent.operator, tool: draft.agent.tool,
-                  host: draft.agent.host, objects: draft.objects, outcome: draft.outcome, outcomeDetail: draft.outcomeDetail,
-                  prevHash: prevHash, hash: "", version: version, salt: salt,
-                  organization: version == .v3 ? (draft.agent.organization ?? "") : nil)
-        hash = computedHash()
-    }
-}
-
-extension CustodyStore {
-    /// Appends the drafts in order in one transaction (v2, or v3 for an agent that states an
-    /// organization: `CustodyLog.version(for:)`'s rule, and a `CustodyLog`'s own writer
-    /// version) and returns the events.
-    @discardableResult
-    public func append(drafts: [CustodyDraft]) throws -> [CustodyEvent] {
-        try append(try appends(drafts)).map { try $0.event }
-    }
-
-    /// The drafts as appends in this store's writer version (`append(drafts:)`'s rule), for a
-    /// caller appending them in a transaction of its own (`RecordWriter.append`).
-    public func appends(_ drafts: [CustodyDraft]) throws -> [CustodyAppend] {
-        let log = self as? CustodyLog
-        return try drafts.map { draft in
-            try CustodyAppend(draft, version: log?.version(for: draft) ?? CustodyStoreVersion.version(for: draft))
-        }
-    }
-
-    /// Every event in seq order (events that do not parse are skipped; `verifyChain` names them).
-    public func custodyEvents() throws -> [CustodyEvent] {
-        try allStoredEvents().compactMap { try? $0.event }
-    }
-
-    /// The events naming `objectId`, in seq order.
-    public func custodyEvents(forObject objectId: String) throws -> [CustodyEvent] {
-        try storedEvents(forObject: objectId).map { try $0.event }
-    }
-
-    /// Walks the whole chain as `log --verify` does (`CustodyLog.verify`): every event re-hashed
-    /// from its canonical bytes, every link and the head checked; names what is changed,
-    /// removed or inserted. The head and the events are separate reads: when the head moved
-    /// while the events were read (another process appended), the walk reads both again (up to
-    /// 5 times), so an append in progress is not taken for a broken tail.
-    public func verifyChain() throws -> CustodyVerification {
-        var head = try self.head()
-        var stored = try allStoredEvents()
-        for _ in 0..<5 {
-            let now = try self.head()
-            if now == head { break }
-            head = now
-            stored = try allStoredEvents()
-        }
-        let entries = stored.map { s -> CustodyVerification.Entry in
-            guard let e = try? s.event else { return .init(key: s.seq, event: nil, selfConsistent: false) }
-            return .init(key: s.seq, event: e, selfConsistent: e.computedHash() == e.hash && Hex.decode(e.hash) == s.hash)
-        }
-        return CustodyVerification.walk(entries, head: (head.seq, Hex.encode(head.hash)), problems: [])
-    }
-}
-
-/// The version rule of an appended event, for any store: v3 when the agent states an
-/// organization, else v2 (`CustodyLog.version(for:)` with its default writer).
-enum CustodyStoreVersion {
-    static func version(for draft: CustodyDraft) -> CustodyEvent.Version {
-        (draft.agent.organization ?? "").isEmpty ? .v2 : .v3
-    }
-}
-
-extension StoredCustodyEvent {
-    /// The event its stored bytes hold (`custody.malformedEvent` when they do not parse).
-    public var event: CustodyEvent {
-        get throws { try stored.withUnsafeBytes { try CustodyEvent(stored: $0) } }
     }
 }

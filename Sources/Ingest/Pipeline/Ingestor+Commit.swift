@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ground
 import Query
@@ -23,7 +24,7 @@ extension Ingestor {
     /// lost. Killed between the steps, the archive holds blobs no record names (LMDB: blob
     /// records; S3: ledgered objects), never a record naming a missing blob.
     func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
-        let now = CustodyLog.timestamp(Date())
+        let now = CustodyEvent.timestamp(Date())
         let blobs = try storeBlobs(batch)
         return try writeRecords(Array(zip(batch, blobs)), now: now)
     }
