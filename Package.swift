@@ -60,7 +60,10 @@ let package = Package(
         // The storage protocols every stage talks to: blobs, records, custody log, trust.
         .target(name: "Archive", dependencies: ["Ground", "Crypto", "Custody"]),
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
+        .target(name: "Query", dependencies: ["Ground", "Crypto", "Archive"]),
+        // The LMDB implementations of the storage protocols, in the archive's one environment:
+        // the record index (`RecordIndex`, its secondary indexes and counts).
+        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
@@ -77,7 +80,7 @@ let package = Package(
 
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive", "Custody"]),
+        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive", "Custody", "ArchiveLMDB"]),
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
         .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "Custody"]),
@@ -96,7 +99,7 @@ let package = Package(
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
-        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords"], path: "bench/QueryBench"),
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords", "ArchiveLMDB"], path: "bench/QueryBench"),
         // The synthetic records both query benchmarks fill their store with, and their timing loop.
         .target(name: "BenchRecords", dependencies: ["Ground", "Query"], path: "bench/BenchRecords"),
         // Benchmark helper of bench/pg.sh (fills PostgreSQL with the same records; times the SQL).
@@ -118,11 +121,11 @@ let package = Package(
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
-        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals", "ArchiveLMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract", "Custody"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground", "Custody"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals", "Custody"]),
-        .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals", "Custody"]),
+        .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TurboJPEG", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
@@ -132,7 +135,7 @@ let package = Package(
         .target(name: "BlobStoreContract", dependencies: ["Archive", "Crypto", "Ground", "ProcessSupport"], path: "Tests/BlobStoreContract"),
         // The one contract every record, custody and trust store meets, run by IngestTests
         // (LMDB) and ArchivePostgresTests (PostgreSQL).
-        .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground", "Custody"], path: "Tests/ArchiveContract"),
+        .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground", "Custody", "ArchiveLMDB"], path: "Tests/ArchiveContract"),
         // One put and one get of a large blob in a process of its own, whose peak RSS the blob
         // contract bounds (Tests/BlobStoreContract, streamingMemory); not a product.
         .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground"],
@@ -147,7 +150,7 @@ let package = Package(
         // work queue (ingest --enqueue, worker processes, queue), against the real server.
         .testTarget(name: "IndexerPostgresTests", dependencies: ["Indexer", "CLI", "PostgresTestSupport", "ArchivePostgres", "Postgres",
                                                                   "Archive", "Ingest", "Query", "CAS", "Ground"]),
-        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest"]),
+        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest", "ArchiveLMDB"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]

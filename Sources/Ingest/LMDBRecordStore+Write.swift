@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import Foundation
 import Ground
 import LMDB
