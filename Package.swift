@@ -62,8 +62,9 @@ let package = Package(
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
         .target(name: "Query", dependencies: ["Ground", "Crypto", "Archive"]),
         // The LMDB implementations of the storage protocols, in the archive's one environment:
-        // the record index (`RecordIndex`, its secondary indexes and counts).
-        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query"]),
+        // the record index (`RecordIndex`, its secondary indexes and counts) and `LMDBRecordStore`,
+        // the custody log (`CustodyLog`), the trust anchors (`TrustStore`, `LMDBTrustAnchorStore`).
+        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query", "Custody"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
@@ -122,9 +123,9 @@ let package = Package(
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals", "ArchiveLMDB"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract", "Custody"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground", "Custody"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals", "Custody"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TurboJPEG", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),

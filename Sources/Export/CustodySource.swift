@@ -79,14 +79,3 @@ public struct StoredCustodySource: CustodySource {
         try !store.storedEvents(forObject: externalIdentifier).isEmpty
     }
 }
-
-extension CustodyLog: CustodySource {
-    public func recordReplication(_ draft: CustodyDraft, recordIds: [String],
-                                  beforeCommit: (CustodyExcerpt, _ appendEvent: (CustodyDraft) throws -> CustodyEvent) throws -> Void) throws -> CustodyExcerpt {
-        try StoredCustodySource(self).recordReplication(draft, recordIds: recordIds, beforeCommit: beforeCommit)
-    }
-
-    public func hasReplication(of externalIdentifier: String) throws -> Bool {
-        try StoredCustodySource(self).hasReplication(of: externalIdentifier)
-    }
-}

@@ -44,7 +44,7 @@ import Verify
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custody)
         let out = root + "/bag"
         let summary = try exporter.export(records, options: Exporter.Options(
             destination: out, caseName: "E2E", operatorName: "tester", toolVersion: CustodyAgent.toolVersion))

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import C2PA
 import CAS
 import CaptureFormat
@@ -60,7 +61,7 @@ final class ExportFixture {
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
-        exporter.custody = log
+        exporter.custody = StoredCustodySource(log)
         exporter.thumbnailer = Exporter.mediaThumbnailer
         return exporter
     }

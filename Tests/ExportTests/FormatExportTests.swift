@@ -40,7 +40,7 @@ import Verify
         let exporter = Exporter(store: store, key: key)
         exporter.reverifier = { folder, media in verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder)) }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custody)
         let bag = root + "/bag"
         _ = try exporter.export(records, options: Exporter.Options(destination: bag, caseName: nil, operatorName: "t",
                                                                    toolVersion: CustodyAgent.toolVersion))

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import Crypto
 import Custody
 import Export

@@ -36,7 +36,7 @@ import Verify
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custody)
         let bag = root + "/bag"
         _ = try exporter.export(records, options: Exporter.Options(destination: bag, caseName: nil, operatorName: "t",
                                                                    toolVersion: CustodyAgent.toolVersion))

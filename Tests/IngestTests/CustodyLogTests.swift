@@ -1,3 +1,4 @@
+@testable import ArchiveLMDB
 import Crypto
 @testable import Custody
 import Foundation

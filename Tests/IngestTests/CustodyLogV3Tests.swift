@@ -1,3 +1,4 @@
+@testable import ArchiveLMDB
 import CAS
 import Crypto
 @testable import Custody

@@ -1,5 +1,6 @@
 import Archive
 import ArchiveContract
+import ArchiveLMDB
 import Custody
 import Ingest
 import Testing

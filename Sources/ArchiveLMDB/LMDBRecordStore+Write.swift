@@ -1,5 +1,4 @@
 import Archive
-import ArchiveLMDB
 import Foundation
 import Ground
 import LMDB
