@@ -56,10 +56,11 @@ let package = Package(
         // and the stages that write and export it (docs/design.md).
         .target(name: "Custody", dependencies: ["Ground", "Crypto"]),
 
-        // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
-        // The storage protocols every stage talks to: blobs, records, custody log, trust.
+        // Storage. The protocols every stage talks to: blobs, records, custody log, trust.
         .target(name: "Archive", dependencies: ["Ground", "Crypto", "Custody"]),
+        // Bytes by ID in the archive's LMDB environment (chunks; LMDBBlobStore, the LMDB BlobStore).
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
+        // The record vocabulary (IndexedRecord, RecordBody, RecordRow, QueryError); no storage.
         .target(name: "Query", dependencies: ["Ground", "Crypto", "Archive"]),
         // The LMDB implementations of the storage protocols, in the archive's one environment:
         // the record index (`RecordIndex`, its secondary indexes and counts) and `LMDBRecordStore`,
