@@ -58,14 +58,15 @@ let package = Package(
 
         // Storage. The protocols every stage talks to: blobs, records, custody log, trust.
         .target(name: "Archive", dependencies: ["Ground", "Crypto", "Custody"]),
-        // Bytes by ID in the archive's LMDB environment (chunks; LMDBBlobStore, the LMDB BlobStore).
+        // Bytes by ID in the archive's LMDB environment: chunks, staging, audit, gc (docs/cas.md).
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
         // The record vocabulary (IndexedRecord, RecordBody, RecordRow, QueryError); no storage.
         .target(name: "Query", dependencies: ["Ground", "Crypto", "Archive"]),
         // The LMDB implementations of the storage protocols, in the archive's one environment:
         // the record index (`RecordIndex`, its secondary indexes and counts) and `LMDBRecordStore`,
-        // the custody log (`CustodyLog`), the trust anchors (`TrustStore`, `LMDBTrustAnchorStore`).
-        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query", "Custody"]),
+        // the custody log (`CustodyLog`), the trust anchors (`TrustStore`, `LMDBTrustAnchorStore`),
+        // and `LMDBBlobStore`, the BlobStore/BlobStaging over CAS's chunks.
+        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query", "Custody", "CAS"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
@@ -96,7 +97,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres", "Custody"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres", "Custody", "ArchiveLMDB"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -115,17 +116,17 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "GroundTests", dependencies: ["Ground"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
-        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract", "ArchiveLMDB"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
                                                  "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI",
-                                                 "PostgresTestSupport", "Postgres", "ArchiveS3", "Custody"]),
+                                                 "PostgresTestSupport", "Postgres", "ArchiveS3", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals", "ArchiveLMDB"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract", "Custody", "ArchiveLMDB"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground", "Custody"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
@@ -140,7 +141,7 @@ let package = Package(
         .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground", "Custody", "ArchiveLMDB"], path: "Tests/ArchiveContract"),
         // One put and one get of a large blob in a process of its own, whose peak RSS the blob
         // contract bounds (Tests/BlobStoreContract, streamingMemory); not a product.
-        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground"],
+        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground", "ArchiveLMDB"],
                           path: "Tests/BlobStoreProbe"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue

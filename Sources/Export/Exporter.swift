@@ -96,11 +96,6 @@ public final class Exporter {
         self.key = key
     }
 
-    /// Over the LMDB content store's blobs.
-    public convenience init(store: ContentStore, key: ArchiveKey) {
-        self.init(store: LMDBBlobStore(store), key: key)
-    }
-
     public func export(_ records: [IndexedRecord], options: Options) throws(ExportError) -> Summary {
         guard !records.isEmpty else { throw .noRecords }
         for d in options.digests where !d.isWritable { throw .digest(d.rawValue) }

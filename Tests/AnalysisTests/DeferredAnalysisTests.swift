@@ -1,4 +1,5 @@
 import Analysis
+import ArchiveLMDB
 import CAS
 import Crypto
 import Custody

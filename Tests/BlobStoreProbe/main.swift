@@ -15,6 +15,7 @@
 // store's own declared buffers: S3 (parts in flight + 1) × part size; LMDB two batch buffers
 // plus one batch of dirty pages). Exit 1 with the error on stderr on any failure.
 import Archive
+import ArchiveLMDB
 import CAS
 import Crypto
 import Foundation

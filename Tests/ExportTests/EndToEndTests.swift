@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Crypto
 import Custody
@@ -39,7 +40,7 @@ import Verify
         #expect(records.count == captures.count - 1)  // the re-wrapped copy is a variant, not a record
         #expect(records.contains { $0.variants.count == 2 })
 
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }

@@ -56,7 +56,7 @@ final class ExportFixture {
 
     /// The Exporter wired as the CLI wires it (fresh verification with the test anchors).
     func exporter() -> Exporter {
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         let verifier = self.verifier
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))

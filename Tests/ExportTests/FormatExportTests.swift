@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import C2PA
 import CAS
 import Crypto
@@ -37,7 +38,7 @@ import Verify
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(Set(records.map(\.kind)) == ["audio", "document", "still"])
 
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         exporter.reverifier = { folder, media in verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder)) }
         exporter.thumbnailer = Exporter.mediaThumbnailer
         exporter.custody = StoredCustodySource(archive.custody)

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Crypto
 import Custody
@@ -31,7 +32,7 @@ import Verify
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(records.count == 2)
 
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }

@@ -1,5 +1,6 @@
 import Analysis
 import Archive
+import ArchiveLMDB
 import BlobStoreContract
 import CAS
 import Crypto

@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Ground
 
 /// LMDB's staging (docs/cas.md "Put"): a large file's chunks are committed in batches while it
