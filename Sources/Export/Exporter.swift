@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import Crypto
 import Custody
 import Foundation
