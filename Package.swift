@@ -87,7 +87,7 @@ let package = Package(
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
         .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "Custody"]),
-        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive", "Custody"]),
+        .target(name: "Export", dependencies: ["Ground", "CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive", "Custody"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),

@@ -88,7 +88,7 @@ public final class Exporter {
     public var progress: Progress?
     /// Notes each staging folder in the archive while its export runs, so that `gc` and the
     /// next export can remove (or finish) the folder of a killed export.
-    public var journal: ExportJournal?
+    public var journal: (any ExportJournalStore)?
 
     public init(store: any BlobStore, key: ArchiveKey) {
         self.store = store

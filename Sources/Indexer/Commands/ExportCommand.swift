@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import Custody
 import Export
 import Foundation
