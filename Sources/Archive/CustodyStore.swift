@@ -2,7 +2,7 @@ import Custody
 import Ground
 
 /// The archive's custody log, wherever it lives: one hash chain of events, appended by any
-/// number of writers and never rewritten. Two implementations: LMDB (`CustodyLog` in Ingest,
+/// number of writers and never rewritten. Two implementations: LMDB (`CustodyLog` in ArchiveLMDB,
 /// the archive environment's `custody.*` databases) and PostgreSQL (`PostgresCustodyStore` in
 /// ArchivePostgres, `custody_events` under an advisory lock); one contract suite runs against
 /// both (docs/archive.md).

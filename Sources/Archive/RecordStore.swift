@@ -3,8 +3,8 @@ import Ground
 
 /// The archive's records and their index, wherever they live: one record per record ID, its
 /// report kept apart by its SHA-256 (content-addressed, as blobs are), and the index entries
-/// every query filters on. Two implementations: LMDB (`LMDBRecordStore` in Ingest, over
-/// Query's `RecordIndex` and the custody log in the archive's environment) and PostgreSQL
+/// every query filters on. Two implementations: LMDB (`LMDBRecordStore` in ArchiveLMDB, over
+/// its `RecordIndex` and the custody log in the archive's environment) and PostgreSQL
 /// (`PostgresRecordStore` in ArchivePostgres); `Tests/ArchiveContract` runs one contract
 /// suite against both (docs/archive.md).
 ///
