@@ -51,11 +51,22 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Ground", "CCurl"]),
         .target(name: "Postgres", dependencies: ["Ground", "CPQ"]),
 
-        // Storage: bytes by ID (CAS) and records by key (Query), in one LMDB environment.
-        // The storage protocols every stage talks to (blobs today; records, custody, trust next).
-        .target(name: "Archive", dependencies: ["Ground", "Crypto"]),
+        // The custody log's format: an event's canonical bytes, hashes and versions (v1–v3), drafts
+        // and agents, and the walk that names a broken chain. Below the stores that keep the chain
+        // and the stages that write and export it (docs/design.md).
+        .target(name: "Custody", dependencies: ["Ground", "Crypto"]),
+
+        // Storage. The protocols every stage talks to: blobs, records, custody log, trust.
+        .target(name: "Archive", dependencies: ["Ground", "Crypto", "Custody"]),
+        // Bytes by ID in the archive's LMDB environment: chunks, staging, audit, gc (docs/cas.md).
         .target(name: "CAS", dependencies: ["Ground", "LMDB", "Crypto", "Archive"]),
-        .target(name: "Query", dependencies: ["Ground", "LMDB", "CAS", "Crypto", "Archive"]),
+        // The record vocabulary (IndexedRecord, RecordBody, RecordRow, QueryError); no storage.
+        .target(name: "Query", dependencies: ["Ground", "Crypto", "Archive"]),
+        // The LMDB implementations of the storage protocols, in the archive's one environment:
+        // the record index (`RecordIndex`, its secondary indexes and counts) and `LMDBRecordStore`,
+        // the custody log (`CustodyLog`), the trust anchors (`TrustStore`, `LMDBTrustAnchorStore`),
+        // and `LMDBBlobStore`, the BlobStore/BlobStaging over CAS's chunks.
+        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query", "Custody", "CAS"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
@@ -72,11 +83,11 @@ let package = Package(
 
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive"]),
+        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive", "Custody", "ArchiveLMDB"]),
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
-        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media"]),
-        .target(name: "Export", dependencies: ["Ground", "CAS", "LMDB", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive"]),
+        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "Custody"]),
+        .target(name: "Export", dependencies: ["Ground", "CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive", "Custody"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),
@@ -86,12 +97,12 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres", "Custody", "ArchiveLMDB"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
         // Benchmark helper of bench/query.sh (fills an archive with synthetic records); not a product.
-        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords"], path: "bench/QueryBench"),
+        .executableTarget(name: "QueryBench", dependencies: ["Query", "CAS", "LMDB", "BenchRecords", "ArchiveLMDB"], path: "bench/QueryBench"),
         // The synthetic records both query benchmarks fill their store with, and their timing loop.
         .target(name: "BenchRecords", dependencies: ["Ground", "Query"], path: "bench/BenchRecords"),
         // Benchmark helper of bench/pg.sh (fills PostgreSQL with the same records; times the SQL).
@@ -105,19 +116,19 @@ let package = Package(
         // One Swift Testing target per module.
         .testTarget(name: "GroundTests", dependencies: ["Ground"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Ground", "TestLiterals"]),
-        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract"]),
+        .testTarget(name: "CASTests", dependencies: ["CAS", "LMDB", "Crypto", "Ground", "TestLiterals", "Archive", "BlobStoreContract", "ArchiveLMDB"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
                                                  "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI",
-                                                 "PostgresTestSupport", "Postgres", "ArchiveS3"]),
+                                                 "PostgresTestSupport", "Postgres", "ArchiveS3", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
-        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals"]),
-        .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals"]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "CAS", "LMDB", "Ground", "TestLiterals", "ArchiveLMDB"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "CAS", "Query", "Verify", "CaptureFormat", "Synthesis", "Media", "C2PA", "Crypto", "Ground", "TestLiterals", "ArchiveContract", "Custody", "ArchiveLMDB"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Media", "Crypto", "Ground", "Custody", "ArchiveLMDB"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CAS", "Query", "Ingest", "Verify", "CaptureFormat", "Crypto", "C2PA", "LMDB", "Synthesis", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
+        .testTarget(name: "IndexerTests", dependencies: ["Indexer", "Ground", "TestLiterals", "Custody", "ArchiveLMDB"]),
         .testTarget(name: "CLITests", dependencies: ["CLI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TurboJPEG", "CaptureFormat", "Crypto", "Synthesis", "Verify", "Ground", "TestLiterals"]),
         // The PostgreSQL test server (postgres-up.sh), per-test schemas and the psql peer,
@@ -127,10 +138,10 @@ let package = Package(
         .target(name: "BlobStoreContract", dependencies: ["Archive", "Crypto", "Ground", "ProcessSupport"], path: "Tests/BlobStoreContract"),
         // The one contract every record, custody and trust store meets, run by IngestTests
         // (LMDB) and ArchivePostgresTests (PostgreSQL).
-        .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground"], path: "Tests/ArchiveContract"),
+        .target(name: "ArchiveContract", dependencies: ["Archive", "Query", "Ingest", "CAS", "LMDB", "Crypto", "Ground", "Custody", "ArchiveLMDB"], path: "Tests/ArchiveContract"),
         // One put and one get of a large blob in a process of its own, whose peak RSS the blob
         // contract bounds (Tests/BlobStoreContract, streamingMemory); not a product.
-        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground"],
+        .executableTarget(name: "BlobStoreProbe", dependencies: ["Archive", "CAS", "S3", "Crypto", "Ground", "ArchiveLMDB"],
                           path: "Tests/BlobStoreProbe"),
         .target(name: "PostgresTestSupport", dependencies: ["Postgres", "Crypto", "ProcessSupport"], path: "Tests/PostgresTestSupport"),
         // One process of ArchivePostgresTests' concurrency proofs (custody appends, queue
@@ -142,7 +153,7 @@ let package = Package(
         // work queue (ingest --enqueue, worker processes, queue), against the real server.
         .testTarget(name: "IndexerPostgresTests", dependencies: ["Indexer", "CLI", "PostgresTestSupport", "ArchivePostgres", "Postgres",
                                                                   "Archive", "Ingest", "Query", "CAS", "Ground"]),
-        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest"]),
+        .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest", "ArchiveLMDB"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],
     swiftLanguageModes: [.v6]

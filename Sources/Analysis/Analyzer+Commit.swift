@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ground
 import Ingest
@@ -7,11 +8,10 @@ import Query
 extension Analyzer {
     /// Writer side of a batch: each record's thumbnail blob first (put-if-absent through the
     /// `BlobStore`: a kill after it leaves a blob no record names yet, found as `known` next
-    /// time), then the records and their `metadata extraction` events — over LMDB in one write
+    /// time), then the records and their `metadata extraction` events in one `RecordStore.write`
     /// transaction for the batch (retried record by record when a record fails for anything
-    /// but storage), else one `RecordStore.put(_:custody:)` each. A record is committed only
-    /// onto the version the worker analysed and only while it still needs analysing, so two
-    /// runs at once never analyse a record twice.
+    /// but storage). A record is committed only onto the version the worker analysed and only
+    /// while it still needs analysing, so two runs at once never analyse a record twice.
     func commit(_ batch: [PreparedAnalysis]) throws -> [AnalysisResult] {
         var results: [ContentID: AnalysisResult] = [:]
         var ready: [PreparedAnalysis] = []
@@ -34,28 +34,16 @@ extension Analyzer {
         return batch.compactMap { results[$0.recordId] }
     }
 
-    /// Commits the prepared records (LMDB: one transaction; else one put each).
+    /// Commits the prepared records in one `RecordStore.write` transaction.
     func write(_ ready: [PreparedAnalysis]) throws -> [AnalysisResult] {
         guard !ready.isEmpty else { return [] }
-        guard let lmdb = records as? LMDBRecordStore else {
-            return try ready.map { p in
-                do {
-                    let current = try records.get(recordId: p.recordId)
-                    guard let (updated, draft) = try update(p, current: current) else { return skipped(p, current) }
-                    try records.put(updated, custody: [try CustodyAppend(draft, for: custody)])
-                    return analysed(p, updated)
-                } catch where !Self.isStorageFailure(error) {
-                    return AnalysisResult(recordId: p.recordId, outcome: .failed, error: "\(error)")
-                }
-            }
-        }
         do {
-            return try lmdb.index.environment.write { txn in
+            return try records.write { writer in
                 try ready.map { p in
-                    let current = try lmdb.index.get(recordId: p.recordId, in: txn)
+                    let current = try writer.get(recordId: p.recordId)
                     guard let (updated, draft) = try update(p, current: current) else { return skipped(p, current) }
-                    try lmdb.index.put(updated, in: txn)
-                    try lmdb.custody.append(draft, in: txn)
+                    try writer.put(updated)
+                    try writer.append([try CustodyAppend(draft, for: custody)])
                     return analysed(p, updated)
                 }
             }

@@ -1,14 +1,15 @@
+import Custody
 import Ground
 
 /// The archive's custody log, wherever it lives: one hash chain of events, appended by any
-/// number of writers and never rewritten. Two implementations: LMDB (`CustodyLog` in Ingest,
+/// number of writers and never rewritten. Two implementations: LMDB (`CustodyLog` in ArchiveLMDB,
 /// the archive environment's `custody.*` databases) and PostgreSQL (`PostgresCustodyStore` in
 /// ArchivePostgres, `custody_events` under an advisory lock); one contract suite runs against
 /// both (docs/archive.md).
 ///
 /// The store keeps events as bytes — each event's canonical bytes followed by its 32-byte
 /// hash, exactly LMDB's `custody.events` value — and chains them; what an event says and how
-/// it is hashed is the custody format's (Ingest's `CustodyEvent`, docs/ingest.md), which builds
+/// it is hashed is the custody format's (the `Custody` target's `CustodyEvent`, docs/ingest.md), which builds
 /// each event for the seq and previous hash the store hands it (`CustodyAppend.make`). The
 /// store guarantees what the chain needs from storage: appends are serialized, seq numbers
 /// run 1, 2, 3, … with none used twice or skipped, and each event's `prevHash` is the hash of
@@ -36,9 +37,16 @@ public protocol CustodyStore: AnyObject, Sendable {
     /// when `body` returns, nothing when it throws. `body` must be re-runnable (LMDB runs it
     /// again after growing its map).
     func write<R>(_ body: (any CustodyWriter) throws -> R) throws -> R
+
+    /// The custody format version an event appended from `draft` is built in: by default
+    /// `CustodyStoreVersion`'s rule (v2, or v3 for an agent that states an organization); an
+    /// LMDB `CustodyLog` opened with another writer version answers with its own.
+    func version(for draft: CustodyDraft) -> CustodyEvent.Version
 }
 
 extension CustodyStore {
+    public func version(for draft: CustodyDraft) -> CustodyEvent.Version { CustodyStoreVersion.version(for: draft) }
+
     /// Every event in seq order, read in pages of `page`.
     public func allStoredEvents(page: Int = 10_000) throws -> [StoredCustodyEvent] {
         var out: [StoredCustodyEvent] = []

@@ -3,8 +3,8 @@ import Ground
 
 /// The archive's records and their index, wherever they live: one record per record ID, its
 /// report kept apart by its SHA-256 (content-addressed, as blobs are), and the index entries
-/// every query filters on. Two implementations: LMDB (`LMDBRecordStore` in Ingest, over
-/// Query's `RecordIndex` and the custody log in the archive's environment) and PostgreSQL
+/// every query filters on. Two implementations: LMDB (`LMDBRecordStore` in ArchiveLMDB, over
+/// its `RecordIndex` and the custody log in the archive's environment) and PostgreSQL
 /// (`PostgresRecordStore` in ArchivePostgres); `Tests/ArchiveContract` runs one contract
 /// suite against both (docs/archive.md).
 ///
@@ -28,6 +28,15 @@ public protocol RecordStore<Record>: AnyObject, Sendable {
     /// what it did — records, reports, custody events — together, or nothing when it throws.
     /// `body` must be re-runnable: a store may run it again (LMDB after growing its map).
     func write<R>(_ body: (any RecordWriter<Record>) throws -> R) throws -> R
+
+    /// `blobs`' staged blobs committed (and `releasing` given up), then `body` with, for each of
+    /// `staged`, whether it is new, and the record writer — all in **one** transaction, when this
+    /// store and `blobs` keep their data in one (LMDB: the archive environment): one durable
+    /// commit per ingest batch, the blobs and the records naming them visible together. Nil,
+    /// with nothing written, when they do not (S3 blobs, a PostgreSQL index; the default): the
+    /// caller then commits the blobs and the records in two steps.
+    func write<R>(committing staged: [BlobStage], releasing: [BlobStage], in blobs: any BlobStaging,
+                  _ body: ([Bool], any RecordWriter<Record>) throws -> R) throws -> R?
 
     /// Stores a report by its SHA-256 (put-if-absent; reports are never deleted: custody events
     /// name them). Returns its ID.
@@ -77,6 +86,10 @@ public protocol RecordStore<Record>: AnyObject, Sendable {
 }
 
 extension RecordStore {
+    /// Blobs and records in one transaction: not offered unless a store says so (nil).
+    public func write<R>(committing staged: [BlobStage], releasing: [BlobStage], in blobs: any BlobStaging,
+                         _ body: ([Bool], any RecordWriter<Record>) throws -> R) throws -> R? { nil }
+
     /// `put(record, custody: [])`.
     public func put(_ record: Record) throws { try put(record, custody: []) }
 

@@ -4,7 +4,7 @@ import Ground
 /// The archive's own trust setting, wherever it lives: signer and TSA anchor certificates by
 /// role and SHA-256 fingerprint. Every change is a custody event committed with it (`logging`
 /// builds the event of each anchor actually added or removed). Two implementations: LMDB
-/// (`LMDBTrustAnchorStore` in Ingest, `trust.anchors`) and PostgreSQL
+/// (`LMDBTrustAnchorStore` in ArchiveLMDB, `trust.anchors`) and PostgreSQL
 /// (`PostgresTrustAnchorStore`, `trust_anchors`); one contract suite runs against both.
 public protocol TrustAnchorStore: AnyObject, Sendable {
     /// Every stored anchor of `role` (all roles when nil), by role then fingerprint.

@@ -80,7 +80,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
 
     /// Runs `body`, turning an `LMDBError` into `.storage`.
     @discardableResult
-    static func wrapping<R>(_ body: () throws -> R) throws -> R {
+    public static func wrapping<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as LMDBError { throw CASError.storage(e) }
     }
 }

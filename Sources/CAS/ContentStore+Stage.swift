@@ -14,7 +14,7 @@ public struct StagedBlob: Sendable, Equatable {
     /// The encoded `BlobRecord` to write.
     let record: [UInt8]
     /// The `cas.pending` token protecting the chunks from `gc` while this process lives.
-    let token: [UInt8]?
+    public let token: [UInt8]?
     /// Chunk IDs and the whole content, when staged in memory (chunks not yet written).
     let inline: (ids: [ContentID], bytes: [UInt8])?
 

@@ -1,4 +1,5 @@
 import Crypto
+import Custody
 import Ground
 import Ingest
 

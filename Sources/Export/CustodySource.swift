@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ingest
 
@@ -76,16 +77,5 @@ public struct StoredCustodySource: CustodySource {
     public func hasReplication(of externalIdentifier: String) throws -> Bool {
         // Only the export's own events name its `export` object.
         try !store.storedEvents(forObject: externalIdentifier).isEmpty
-    }
-}
-
-extension CustodyLog: CustodySource {
-    public func recordReplication(_ draft: CustodyDraft, recordIds: [String],
-                                  beforeCommit: (CustodyExcerpt, _ appendEvent: (CustodyDraft) throws -> CustodyEvent) throws -> Void) throws -> CustodyExcerpt {
-        try StoredCustodySource(self).recordReplication(draft, recordIds: recordIds, beforeCommit: beforeCommit)
-    }
-
-    public func hasReplication(of externalIdentifier: String) throws -> Bool {
-        try StoredCustodySource(self).hasReplication(of: externalIdentifier)
     }
 }

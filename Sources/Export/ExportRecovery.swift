@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Ground
 
@@ -38,7 +39,7 @@ public enum ExportRecovery {
 
     /// Recovers every dead export the journal names and every dead staging folder directly in
     /// `folders`; journal entries whose folder is handled (or gone) are removed.
-    public static func run(journal: ExportJournal?, custody: (any CustodySource)?, folders: [String] = []) -> [Action] {
+    public static func run(journal: (any ExportJournalStore)?, custody: (any CustodySource)?, folders: [String] = []) -> [Action] {
         var actions: [Action] = []
         var seen = Set<String>()
         for entry in (try? journal?.entries()) ?? [] where !isAlive(entry.pid) {

@@ -1,6 +1,6 @@
 import Archive
-import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest
@@ -88,16 +88,11 @@ public final class Exporter {
     public var progress: Progress?
     /// Notes each staging folder in the archive while its export runs, so that `gc` and the
     /// next export can remove (or finish) the folder of a killed export.
-    public var journal: ExportJournal?
+    public var journal: (any ExportJournalStore)?
 
     public init(store: any BlobStore, key: ArchiveKey) {
         self.store = store
         self.key = key
-    }
-
-    /// Over the LMDB content store's blobs.
-    public convenience init(store: ContentStore, key: ArchiveKey) {
-        self.init(store: LMDBBlobStore(store), key: key)
     }
 
     public func export(_ records: [IndexedRecord], options: Options) throws(ExportError) -> Summary {

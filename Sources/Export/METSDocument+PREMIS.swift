@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 import Ground
 import Ingest

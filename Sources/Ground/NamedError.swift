@@ -16,6 +16,12 @@ public protocol StorageFailure: NamedError {
     /// The line the CLI prints after `Error: `: the code, what it means for the user when
     /// there is something to say, and the medium's own message.
     var explanation: String { get }
+    /// True when the medium is out of space (the index reports `index.storage.diskFull` for it).
+    var isDiskFull: Bool { get }
+}
+
+extension StorageFailure {
+    public var isDiskFull: Bool { false }
 }
 
 /// An error of a higher layer that may carry the storage failure under it (an index or custody

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import Query
 
 /// The façade's stores behind the `Archive` target's protocols (issue 14 §1), for code that

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import CAS
 import Foundation
 import LMDB
@@ -48,17 +49,5 @@ public struct IndexStores: Sendable {
 
     public init(records: any RecordStore<IndexedRecord>, custody: any CustodyStore, trust: any TrustAnchorStore) {
         (self.records, self.custody, self.trust) = (records, custody, trust)
-    }
-}
-
-extension Environment {
-    /// The named database, created only when it does not exist yet (so an archive opened
-    /// read-only still opens what is there).
-    func openOrCreate(_ name: String) throws -> Database {
-        do {
-            return try database(name)
-        } catch let e as LMDBError where e == .notFound && !options.readOnly {
-            return try database(name, create: true)
-        }
     }
 }

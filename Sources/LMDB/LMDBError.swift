@@ -95,10 +95,12 @@ public struct LMDBError: Error, Equatable, Hashable, Sendable, CustomStringConve
         return operation.isEmpty ? "\(name): \(message)" : "\(operation): \(name): \(message)"
     }
 
-    /// The LMDB error inside `error`: itself, or what a `WrapsLMDBError` carries.
+    /// The LMDB error inside `error`: itself, or what a `WrapsLMDBError` or another
+    /// `CarriesStorageFailure` (`QueryError.storage`) carries.
     public static func underlying(_ error: any Error) -> LMDBError? {
         if let e = error as? LMDBError { return e }
-        return (error as? any WrapsLMDBError)?.lmdbError
+        if let e = (error as? any WrapsLMDBError)?.lmdbError { return e }
+        return (error as? any CarriesStorageFailure)?.storageFailure as? LMDBError
     }
 
     /// Throws unless `rc` is `MDB_SUCCESS`. `operation` is an autoclosure: the context string

@@ -1,8 +1,7 @@
 import Ground
-import LMDB
 
 /// A failure of the record index. `code` is stable; tests and the CLI compare against it.
-public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, WrapsLMDBError {
+public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, CarriesStorageFailure {
     /// A record ID (or a prefix of one) is not lowercase hex of the right length.
     case invalidRecordId(String)
     /// A field value cannot be indexed (empty, holds a NUL byte, or a fingerprint that is not hex).
@@ -16,8 +15,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
     case notFound(String)
     /// An ID prefix matches more than one record.
     case ambiguousPrefix(String, candidates: [String])
-    /// The LMDB environment failed.
-    case storage(LMDBError)
+    /// The storage medium failed (LMDB: an `LMDBError`).
+    case storage(any StorageFailure)
 
     public var code: String {
         switch self {
@@ -43,14 +42,24 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible, Wra
         }
     }
 
-    public var lmdbError: LMDBError? {
+    public var storageFailure: (any StorageFailure)? {
         if case .storage(let e) = self { return e }
         return nil
     }
 
-    /// Runs `body`, turning an `LMDBError` into `.storage`.
-    static func wrapping<R>(_ body: () throws -> R) throws -> R {
-        do { return try body() } catch let e as LMDBError { throw QueryError.storage(e) }
+    /// Equal cases with equal values; two storage failures are equal when their codes and
+    /// texts are.
+    public static func == (a: QueryError, b: QueryError) -> Bool {
+        switch (a, b) {
+        case let (.invalidRecordId(x), .invalidRecordId(y)), let (.unsupportedFormat(x), .unsupportedFormat(y)),
+             let (.notFound(x), .notFound(y)):
+            x == y
+        case let (.invalidField(n1, v1), .invalidField(n2, v2)): n1 == n2 && v1 == v2
+        case let (.damagedRecord(i1, r1), .damagedRecord(i2, r2)): i1 == i2 && r1 == r2
+        case let (.ambiguousPrefix(p1, c1), .ambiguousPrefix(p2, c2)): p1 == p2 && c1 == c2
+        case let (.storage(x), .storage(y)): x.statusCode == y.statusCode && "\(x)" == "\(y)"
+        default: false
+        }
     }
 }
 

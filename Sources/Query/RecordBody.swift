@@ -17,7 +17,7 @@ import Ground
 /// is read only by the migration of an `exhibit-index/1` archive.
 public enum RecordBody {
     public static let version: UInt8 = 2
-    static let legacyVersion: UInt8 = 1
+    public static let legacyVersion: UInt8 = 1
     public static let headerCount = 1 + 32 + 32
 
     /// A decoded body: the record without its report, and the report's ID.
@@ -63,7 +63,7 @@ public enum RecordBody {
     }
 
     /// A version-1 body (`0x01 ‖ json`, the report inside as base64), for the migration.
-    static func decodeLegacy(_ bytes: UnsafeRawBufferPointer, id: ContentID) throws -> IndexedRecord {
+    public static func decodeLegacy(_ bytes: UnsafeRawBufferPointer, id: ContentID) throws -> IndexedRecord {
         guard bytes.first == legacyVersion else {
             throw QueryError.damagedRecord(recordId: id, reason: "body version \(bytes.first.map(String.init) ?? "none") in an exhibit-index/1 archive")
         }

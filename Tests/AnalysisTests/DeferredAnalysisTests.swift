@@ -1,6 +1,8 @@
 import Analysis
+import ArchiveLMDB
 import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest

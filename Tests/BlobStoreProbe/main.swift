@@ -18,6 +18,7 @@
 // --single the MD5 pass's one piece; LMDB two batch buffers plus one batch of dirty pages), and
 // for S3 get-budget-kb (the get's: (ranged GETs in flight + 1) × part size, from the same pool). Exit 1 with the error on stderr on any failure.
 import Archive
+import ArchiveLMDB
 import CAS
 import Crypto
 import Foundation

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import BlobStoreContract
 import CAS
 import Foundation

@@ -1,3 +1,4 @@
+import Custody
 import Export
 import Foundation
 import Ingest

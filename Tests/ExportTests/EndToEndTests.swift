@@ -1,5 +1,7 @@
+import ArchiveLMDB
 import CAS
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ground
@@ -38,12 +40,12 @@ import Verify
         #expect(records.count == captures.count - 1)  // the re-wrapped copy is a variant, not a record
         #expect(records.contains { $0.variants.count == 2 })
 
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custody)
         let out = root + "/bag"
         let summary = try exporter.export(records, options: Exporter.Options(
             destination: out, caseName: "E2E", operatorName: "tester", toolVersion: CustodyAgent.toolVersion))

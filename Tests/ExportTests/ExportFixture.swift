@@ -1,7 +1,9 @@
+import ArchiveLMDB
 import C2PA
 import CAS
 import CaptureFormat
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ground
@@ -54,12 +56,12 @@ final class ExportFixture {
 
     /// The Exporter wired as the CLI wires it (fresh verification with the test anchors).
     func exporter() -> Exporter {
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         let verifier = self.verifier
         exporter.reverifier = { folder, media in
             verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder))
         }
-        exporter.custody = log
+        exporter.custody = StoredCustodySource(log)
         exporter.thumbnailer = Exporter.mediaThumbnailer
         return exporter
     }
@@ -119,7 +121,7 @@ final class ExportFixture {
         let report = verifier.verify(location)
         guard let recordId = report.recordId, let mediaSha = report.sha256 else { throw FixtureError("capture not readable") }
         for f in report.files { _ = try store.put(contentsOf: f.path) }
-        let now = CustodyLog.timestamp(Date())
+        let now = CustodyEvent.timestamp(Date())
         let record = IndexedRecord(
             recordId: recordId, kind: report.kind, integrity: report.integrity,
             trust: report.signer?.trust, keyFingerprint: report.signer?.keyFingerprint,

@@ -1,6 +1,8 @@
+import ArchiveLMDB
 import C2PA
 import CAS
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ingest
@@ -36,10 +38,10 @@ import Verify
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(Set(records.map(\.kind)) == ["audio", "document", "still"])
 
-        let exporter = Exporter(store: store, key: key)
+        let exporter = Exporter(store: LMDBBlobStore(store), key: key)
         exporter.reverifier = { folder, media in verifier.verify(CaptureLocation(deliveryFile: media, captureFolder: folder, dumpRoot: folder)) }
         exporter.thumbnailer = Exporter.mediaThumbnailer
-        exporter.custody = archive.custody
+        exporter.custody = StoredCustodySource(archive.custody)
         let bag = root + "/bag"
         _ = try exporter.export(records, options: Exporter.Options(destination: bag, caseName: nil, operatorName: "t",
                                                                    toolVersion: CustodyAgent.toolVersion))

@@ -1,4 +1,6 @@
+import ArchiveLMDB
 import Crypto
+import Custody
 import Export
 import Foundation
 import Ground

@@ -1,4 +1,5 @@
 import CAS
+import Custody
 import Foundation
 import Ingest
 import Query

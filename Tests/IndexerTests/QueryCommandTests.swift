@@ -1,4 +1,6 @@
+import ArchiveLMDB
 import CAS
+import Custody
 import Foundation
 import Ground
 @testable import Indexer

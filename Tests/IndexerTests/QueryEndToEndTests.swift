@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Foundation
 import Ground

@@ -1,4 +1,6 @@
+@testable import ArchiveLMDB
 import Crypto
+@testable import Custody
 import Foundation
 import Ground
 @testable import Ingest

@@ -1,5 +1,7 @@
+@testable import ArchiveLMDB
 import CAS
 import Crypto
+@testable import Custody
 import Foundation
 import Ground
 @testable import Ingest

@@ -1,5 +1,7 @@
+@testable import ArchiveLMDB
 import CAS
 import Crypto
+@testable import Custody
 import Foundation
 import LMDB
 import Testing

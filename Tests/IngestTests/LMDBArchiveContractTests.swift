@@ -1,5 +1,7 @@
 import Archive
 import ArchiveContract
+import ArchiveLMDB
+import Custody
 import Ingest
 import Testing
 

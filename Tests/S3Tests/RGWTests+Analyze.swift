@@ -1,8 +1,10 @@
 import Analysis
 import Archive
+import ArchiveLMDB
 import BlobStoreContract
 import CAS
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Ingest

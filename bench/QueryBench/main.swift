@@ -6,6 +6,7 @@
 //   query-bench list ARCHIVE KEY      list KEY's records as `query --key` does; print where RSS is
 //
 // Records are deterministic (seeded), so the same N gives the same archive.
+import ArchiveLMDB
 import BenchRecords
 import CAS
 import Foundation

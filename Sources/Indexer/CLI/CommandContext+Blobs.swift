@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import ArchivePostgres
 import ArchiveS3
 import CAS

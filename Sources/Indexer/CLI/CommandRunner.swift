@@ -1,6 +1,7 @@
 import Archive
 import ArchivePostgres
 import CAS
+import Custody
 import Export
 import Foundation
 import Ground

@@ -1,4 +1,5 @@
 import Analysis
+import Custody
 import Foundation
 import Ground
 import Ingest

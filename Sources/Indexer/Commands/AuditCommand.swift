@@ -1,6 +1,7 @@
 import Archive
 import ArchiveS3
 import CAS
+import Custody
 import Ingest
 import Query
 

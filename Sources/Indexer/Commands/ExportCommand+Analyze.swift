@@ -1,5 +1,6 @@
 import Analysis
 import CLI
+import Custody
 import Ground
 import Ingest
 import Query

@@ -1,4 +1,6 @@
 import Archive
+import ArchiveLMDB
+import Custody
 import Export
 import Foundation
 import Ground

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import CAS
 import Foundation
 import Ground

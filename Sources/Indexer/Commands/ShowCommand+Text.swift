@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ingest
 import Query

@@ -1,4 +1,5 @@
 import Crypto
+import Custody
 import Foundation
 import Ground
 import Query
@@ -11,7 +12,7 @@ extension IndexedRecord {
         let variants = r.sha256.map { [Variant(blobId: $0, size: r.size ?? 0, sourcePaths: [sourcePath], firstIngested: ingestTime)] } ?? []
         self.init(recordId: recordId, kind: r.kind, integrity: r.integrity,
                   trust: r.signer?.trust, keyFingerprint: r.signer?.keyFingerprint,
-                  captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyLog.timestamp),
+                  captureTime: r.captureTime, tsaTime: r.timestamp.genTime.map(CustodyEvent.timestamp),
                   ingestTime: ingestTime, failureCodes: r.statusCodes.failure.map(\.code),
                   sidecars: Dictionary(r.sidecars.map { ($0.sink, $0.state) }, uniquingKeysWith: { a, _ in a }),
                   variants: variants, files: Self.storedFiles(r), reportJSON: reportJSON ?? Self.encode(r))

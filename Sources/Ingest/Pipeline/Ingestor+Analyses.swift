@@ -1,3 +1,4 @@
+import Custody
 import Media
 import Query
 

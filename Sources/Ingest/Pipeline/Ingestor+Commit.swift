@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ground
 import Query
@@ -46,17 +47,15 @@ extension Ingestor {
     /// blobs no record names (LMDB: blob records; S3: ledgered objects), never a record naming
     /// a missing blob.
     func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
-        let now = CustodyLog.timestamp(Date())
+        let now = CustodyEvent.timestamp(Date())
         let plan = try planBlobs(batch)
-        if let records = archive.records as? LMDBRecordStore {
-            do {
-                let items = try records.write(committing: plan.toCommit, releasing: plan.toRelease, in: archive.blobs) { isNew, writer in
-                    try recordItems(Array(zip(batch, plan.results(isNew: isNew))), now: now, in: writer)
-                }
-                if let items { return items }
-            } catch where !Self.isStorageFailure(error) {
-                // Rolled back as a whole: the two steps below find which capture fails.
+        do {
+            let items = try archive.records.write(committing: plan.toCommit, releasing: plan.toRelease, in: archive.blobs) { isNew, writer in
+                try recordItems(Array(zip(batch, plan.results(isNew: isNew))), now: now, in: writer)
             }
+            if let items { return items }
+        } catch where !Self.isStorageFailure(error) {
+            // Rolled back as a whole: the two steps below find which capture fails.
         }
         let isNew = try archive.blobs.commit(plan.toCommit)
         try archive.blobs.release(plan.toRelease)

@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import CaptureFormat
 import Ground
 import Query

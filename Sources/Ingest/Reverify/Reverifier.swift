@@ -1,4 +1,5 @@
 import Archive
+import Custody
 import Foundation
 import Ground
 import Query
@@ -76,7 +77,7 @@ public struct Reverifier: Sendable {
         let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
         report.path = stored?.path ?? report.path
         if let stored { report.keepUnstoredSymlinkNotes(of: stored) }
-        let now = CustodyLog.timestamp(Date())
+        let now = CustodyEvent.timestamp(Date())
         let fresh = try IndexedRecord(report: report, recordId: record.recordId, sourcePath: "", ingestTime: now)
         var updated = record
         updated.adoptVerification(of: fresh)

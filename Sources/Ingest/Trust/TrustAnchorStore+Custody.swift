@@ -1,5 +1,6 @@
 import Archive
 import Crypto
+import Custody
 
 /// The trust commands' side of any `TrustAnchorStore`: anchors for a verifier, and changes
 /// logged with the custody events `trust add`/`trust remove` have always written

@@ -1,4 +1,5 @@
 import Crypto
+import Custody
 import Foundation
 import LMDB
 
@@ -48,7 +49,7 @@ public final class CustodyLog: Sendable {
     public func append(_ draft: CustodyDraft, in txn: Transaction) throws -> CustodyEvent {
         let head = try self.head(in: txn)
         let version = version(for: draft)
-        let event = CustodyEvent(draft, seq: head.seq + 1, time: Self.timestamp(draft.time ?? Date()), prevHash: head.hash,
+        let event = CustodyEvent(draft, seq: head.seq + 1, time: CustodyEvent.timestamp(draft.time ?? Date()), prevHash: head.hash,
                                  version: version,
                                  salt: version.isRedactable ? Hex.encode(try SecureRandom.bytes(CustodyEvent.saltBytes)) : nil)
         let key = Self.key(event.seq)
@@ -125,16 +126,5 @@ public final class CustodyLog: Sendable {
 
     static func seq<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC.
-    public static func timestamp(_ date: Date) -> String {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var t = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
-        var tm = tm()
-        gmtime_r(&t, &tm)
-        let frac = ((ms % 1000) + 1000) % 1000
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1,
-                      Int(tm.tm_mday), Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec), Int(frac))
     }
 }

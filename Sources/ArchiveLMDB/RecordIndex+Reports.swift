@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Ground
 import LMDB
+import Query
 
 extension RecordIndex {
     /// Stores a report's bytes under their SHA-256 in `idx.reports` (put-if-absent: the same

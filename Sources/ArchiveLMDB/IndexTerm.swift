@@ -1,6 +1,7 @@
 import Foundation
 import Ground
 import LMDB
+import Query
 
 /// One prefix scan of one secondary index. Every term selects each record at most once (a
 /// record has one fingerprint, one capture time, one "some sink in state S" entry, …), so the

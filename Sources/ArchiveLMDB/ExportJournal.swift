@@ -1,13 +1,14 @@
+import Archive
 import Foundation
 import LMDB
 
-/// The exports running against an archive, in its LMDB environment (`export.pending`:
+/// `ExportJournalStore` in the archive's LMDB environment (`export.pending`:
 /// staging folder path → pid u32 BE ‖ unix time u64 BE). An export notes its staging folder
 /// before it writes the replication event and removes the entry once the bag is in place (or
 /// the staging folder is gone), so an entry whose process is dead names the folder of a
 /// killed export: `ExportRecovery` removes that folder, or finishes it when its event
 /// committed.
-public struct ExportJournal: Sendable {
+public struct ExportJournal: ExportJournalStore {
     public static let databaseName = "export.pending"
     let environment: Environment
     let db: Database
@@ -22,11 +23,7 @@ public struct ExportJournal: Sendable {
         }
     }
 
-    public struct Entry: Sendable, Equatable {
-        public let staging: String
-        public let pid: Int32
-        public let started: Date
-    }
+    public typealias Entry = ExportJournalEntry
 
     public func begin(staging: String) throws {
         var value = withUnsafeBytes(of: UInt32(truncatingIfNeeded: getpid()).bigEndian) { Array($0) }

@@ -1,6 +1,7 @@
 import Foundation
 import Ground
 import LMDB
+import Query
 
 /// The record index: every `IndexedRecord` and its secondary indexes, in named databases of
 /// the archive's LMDB environment (shared with the CAS). See docs/query.md for the schema.

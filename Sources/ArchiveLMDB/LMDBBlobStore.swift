@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Ground
 import LMDB
 
@@ -71,8 +72,4 @@ public final class LMDBBlobStore: BlobStore {
         }
         return check
     }
-}
-
-extension CASError: NamedError {
-    public var statusCode: String { code }
 }

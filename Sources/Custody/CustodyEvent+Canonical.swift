@@ -85,7 +85,7 @@ extension CustodyEvent {
     public func computedHash() -> String { Hex.encode(MessageDigest.sha256(hashedBytes())) }
 
     /// Canonical bytes followed by the stored hash (32 bytes).
-    func storedBytes() -> [UInt8] {
+    public func storedBytes() -> [UInt8] {
         canonicalBytes() + (Hex.decode(hash) ?? [])
     }
 
@@ -102,7 +102,7 @@ extension CustodyEvent {
     }
 
     /// Parses a stored value strictly: every length checked, no trailing byte, known terms only.
-    init(stored raw: UnsafeRawBufferPointer) throws(CustodyError) {
+    public init(stored raw: UnsafeRawBufferPointer) throws(CustodyError) {
         guard raw.count >= 32, raw.count <= Self.maxStoredBytes else { throw .malformedEvent("stored size \(raw.count)") }
         var reader = FieldReader(bytes: UnsafeRawBufferPointer(rebasing: raw[0 ..< raw.count - 32]))
         let version: Version

@@ -1,6 +1,7 @@
 import Foundation
 import Ground
 import LMDB
+import Query
 
 extension RecordIndex {
     /// The records `filter` selects. Each filter is a prefix scan of its index; filters

@@ -1,4 +1,5 @@
 import Ground
+import Query
 
 /// One key of a secondary index: which index, and the key bytes
 /// `value 0x00 recordId(32 bytes)` (for the sidecar index `state 0x00 sink 0x00 recordId`).

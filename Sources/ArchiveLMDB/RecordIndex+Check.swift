@@ -1,4 +1,5 @@
 import LMDB
+import Query
 
 extension RecordIndex {
     /// Recounts every index from its keys and compares with `idx.counts`; returns one line per

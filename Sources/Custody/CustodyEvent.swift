@@ -76,7 +76,7 @@ public struct CustodyEvent: Codable, Sendable, Equatable {
         organization = try c.decodeIfPresent(String.self, forKey: .organization)
     }
 
-    init(seq: UInt64, time: String, eventType: EventType, operator: String, tool: Tool, host: String,
+    public init(seq: UInt64, time: String, eventType: EventType, operator: String, tool: Tool, host: String,
          objects: [Object], outcome: Outcome, outcomeDetail: String, prevHash: String, hash: String,
          version: Version = .v1, salt: String? = nil, organization: String? = nil) {
         self.seq = seq

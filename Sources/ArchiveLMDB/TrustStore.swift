@@ -1,5 +1,6 @@
 import Archive
 import Crypto
+import Custody
 import Foundation
 import LMDB
 

@@ -1,5 +1,4 @@
 import Foundation
-import LMDB
 
 /// What a walk of the custody chain found.
 public struct CustodyVerification: Sendable, Equatable {
@@ -24,52 +23,22 @@ public struct CustodyVerification: Sendable, Equatable {
     }
 }
 
-extension CustodyLog {
-    /// Walks the whole chain and names every event changed, removed or inserted.
-    ///
-    /// Each event must hash to its stored hash (else: changed); its seq must equal its key and
-    /// follow the one before (a key gap or a seq running ahead of its key: removed; a seq
-    /// running behind its key: inserted); its prevHash must equal the previous event's hash (a
-    /// single broken link after an event whose own hash is consistent: that event was changed
-    /// and re-hashed; two broken links around an event: that event was). The `custody.meta`
-    /// head must name the last event (else the tail was removed, changed or appended to).
-    public func verify() throws -> CustodyVerification {
-        typealias Entry = CustodyVerification.Entry
-        var entries: [Entry] = []
-        var head: (seq: UInt64, hash: String) = (0, CustodyEvent.genesisHash)
-        var problems: [CustodyVerification.Problem] = []
-        try environment.read { txn in
-            head = try self.head(in: txn)
-            try txn.scan(events) { key, value in
-                guard key.count == 8 else {
-                    problems.append(.init(kind: .inserted, seq: 0, detail: "entry with a \(key.count)-byte key"))
-                    return .next
-                }
-                let k = Self.seq(key)
-                if let e = try? CustodyEvent(stored: value) {
-                    entries.append(Entry(key: k, event: e, selfConsistent: e.computedHash() == e.hash))
-                } else {
-                    entries.append(Entry(key: k, event: nil, selfConsistent: false))
-                }
-                return .next
-            }
-        }
-        return CustodyVerification.walk(entries, head: head, problems: problems)
-    }
-}
-
 extension CustodyVerification {
     /// One stored event as a walk sees it: the key (seq) it is stored under, the event when it
     /// parses, and whether it hashes to its own stored hash.
-    struct Entry {
-        let key: UInt64
-        let event: CustodyEvent?
-        let selfConsistent: Bool
+    public struct Entry: Sendable {
+        public let key: UInt64
+        public let event: CustodyEvent?
+        public let selfConsistent: Bool
+
+        public init(key: UInt64, event: CustodyEvent?, selfConsistent: Bool) {
+            (self.key, self.event, self.selfConsistent) = (key, event, selfConsistent)
+        }
     }
 
     /// Names what is changed, removed or inserted in `entries` (in key order) against `head`,
     /// after the `problems` found while reading (`CustodyLog.verify`, `CustodyStore.verifyChain`).
-    static func walk(_ entries: [Entry], head: (seq: UInt64, hash: String), problems found: [Problem]) -> CustodyVerification {
+    public static func walk(_ entries: [Entry], head: (seq: UInt64, hash: String), problems found: [Problem]) -> CustodyVerification {
         var result = CustodyVerification()
         var problems = found
         result.events = entries.count

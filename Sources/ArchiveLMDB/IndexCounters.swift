@@ -1,4 +1,5 @@
 import LMDB
+import Query
 
 /// Entry counts kept beside the indexes in `idx.counts`, so that a one-filter count is one
 /// lookup (or a short scan of distinct values) instead of a scan of every matching key.

@@ -1,5 +1,6 @@
 import Ground
 import LMDB
+import Query
 
 extension RecordIndex {
     /// Inserts `record`, or replaces the stored record with the same ID: index entries the

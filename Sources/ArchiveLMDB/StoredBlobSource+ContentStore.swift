@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Ground
 
 /// `StoredBlobSource` over the LMDB content store (`LMDBBlobStore`).

@@ -1,4 +1,5 @@
 import Archive
+import CAS
 import Ground
 import LMDB
 

@@ -1,0 +1,5 @@
+import Ground
+
+extension CASError: NamedError {
+    public var statusCode: String { code }
+}
