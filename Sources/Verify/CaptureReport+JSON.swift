@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Media
 
 extension CaptureReport {
@@ -192,17 +193,5 @@ extension CaptureReport {
         w.field("header", t.header)
         w.field("state", t.state)
         w.endObject()
-    }
-}
-
-extension JSONText {
-    /// An array of `items`, each written by `write`.
-    mutating func array<T>(_ items: [T], _ write: (T, inout JSONText) -> Void) {
-        beginArray()
-        for item in items {
-            element()
-            write(item, &self)
-        }
-        endArray()
     }
 }
