@@ -5,16 +5,20 @@ import Ingest
 import Query
 
 extension Analyzer {
-    /// Writer side of a batch: each record's thumbnail blob first (put-if-absent through the
-    /// `BlobStore`: a kill after it leaves a blob no record names yet, found as `known` next
-    /// time), then the records and their `metadata extraction` events — over LMDB in one write
+    /// Writer side of a batch: the records, their thumbnails and their `metadata extraction`
+    /// events. Over LMDB records with the archive's own LMDB blobs, all in one write
     /// transaction for the batch (retried record by record when a record fails for anything
-    /// but storage), else one `RecordStore.put(_:custody:)` each. A record is committed only
-    /// onto the version the worker analysed and only while it still needs analysing, so two
-    /// runs at once never analyse a record twice.
+    /// but storage), each thumbnail put-if-absent beside the record that names it — one
+    /// `fdatasync` per batch. With another blob store (S3), each thumbnail first through the
+    /// `BlobStore` (a kill after it leaves a blob no record names yet, found as `known` next
+    /// time), then the records — over LMDB in one transaction per batch, else one
+    /// `RecordStore.put(_:custody:)` each. A record is committed only onto the version the
+    /// worker analysed and only while it still needs analysing, so two runs at once never
+    /// analyse a record twice.
     func commit(_ batch: [PreparedAnalysis]) throws -> [AnalysisResult] {
         var results: [ContentID: AnalysisResult] = [:]
         var ready: [PreparedAnalysis] = []
+        let thumbnailsInTransaction = (records as? LMDBRecordStore).map { blobs.keepsBlobs(in: $0.index.environment) } ?? false
         for p in batch {
             if p.skipped {
                 results[p.recordId] = AnalysisResult(recordId: p.recordId, outcome: .skipped)
@@ -22,7 +26,7 @@ extension Analyzer {
                 results[p.recordId] = AnalysisResult(recordId: p.recordId, outcome: .failed, error: e)
             } else {
                 do {
-                    if let jpeg = p.thumbnailJPEG { _ = try blobs.put(bytes: jpeg) }
+                    if let jpeg = p.thumbnailJPEG, !thumbnailsInTransaction { _ = try blobs.put(bytes: jpeg) }
                     ready.append(p)
                 } catch {
                     if Self.isStorageFailure(error) { throw error }
@@ -34,7 +38,8 @@ extension Analyzer {
         return batch.compactMap { results[$0.recordId] }
     }
 
-    /// Commits the prepared records (LMDB: one transaction; else one put each).
+    /// Commits the prepared records (LMDB: one transaction, with the thumbnails when the blobs
+    /// are the archive's own LMDB chunks; else one put each).
     func write(_ ready: [PreparedAnalysis]) throws -> [AnalysisResult] {
         guard !ready.isEmpty else { return [] }
         guard let lmdb = records as? LMDBRecordStore else {
@@ -49,11 +54,13 @@ extension Analyzer {
                 }
             }
         }
+        let thumbnailsInTransaction = blobs.keepsBlobs(in: lmdb.index.environment)
         do {
             return try lmdb.index.environment.write { txn in
                 try ready.map { p in
                     let current = try lmdb.index.get(recordId: p.recordId, in: txn)
                     guard let (updated, draft) = try update(p, current: current) else { return skipped(p, current) }
+                    if thumbnailsInTransaction, let jpeg = p.thumbnailJPEG { try blobs.put(bytes: jpeg, in: txn) }
                     try lmdb.index.put(updated, in: txn)
                     try lmdb.custody.append(draft, in: txn)
                     return analysed(p, updated)
