@@ -111,16 +111,7 @@ import Testing
             if s != r { acceptedChanged += 1 }
         }
         let replacements: [UInt8] = [0x00, 0x20, 0x22, 0x2c, 0x2f, 0x30, 0x31, 0x39, 0x3a, 0x41, 0x5c, 0x5d, 0x61, 0x66, 0x6e, 0x7d, 0xc3]
-        for i in bytes.indices {
-            for x in replacements where x != bytes[i] {
-                var m = bytes
-                m[i] = x
-                check(m, "byte \(i) → \(x)")
-            }
-            var d = bytes
-            d.remove(at: i)
-            check(d, "byte \(i) deleted")
-        }
+        forEachOneByteMutation(of: bytes, replacements: replacements, check)
         #expect(acceptedChanged > 0 && refused > 0)
     }
 

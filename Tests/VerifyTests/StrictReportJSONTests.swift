@@ -3,6 +3,7 @@ import Foundation
 import Ground
 @testable import Media
 import Synthesis
+import TestLiterals
 import Testing
 @testable import Verify
 
@@ -96,16 +97,7 @@ import Testing
             if s != r { acceptedChanged += 1 }
         }
         let replacements: [UInt8] = [0x20, 0x22, 0x2b, 0x2c, 0x2d, 0x2e, 0x30, 0x31, 0x39, 0x3a, 0x45, 0x5c, 0x5d, 0x65, 0x6e, 0x7d]
-        for i in bytes.indices {
-            for x in replacements where x != bytes[i] {
-                var m = bytes
-                m[i] = x
-                check(m, "byte \(i) → \(x)")
-            }
-            var d = bytes
-            d.remove(at: i)
-            check(d, "byte \(i) deleted")
-        }
+        forEachOneByteMutation(of: bytes, replacements: replacements, check)
         #expect(acceptedChanged > 0 && refused > 0)
     }
 
