@@ -136,3 +136,18 @@ import Testing
         }
     }
 }
+
+/// The parallax measurement is written directly; a non-finite number in it (which
+/// `JSONEncoder` refuses) still makes the whole measurement `null`, as before.
+@Suite struct ParallaxJSONTests {
+    @Test func nonFiniteParallaxIsWrittenAsBefore() throws {
+        var r = CaptureReportJSONTests.everyFieldSet()
+        let finite = String(decoding: r.jsonBytes(), as: UTF8.self)
+        #expect(finite.contains(#""parallax":{"detail":"d","gridPatches":40,"#))
+        r.parallax?.matches[0].ncc = .nan
+        #expect(String(decoding: r.jsonBytes(), as: UTF8.self).contains(#""parallax":null"#))
+        r.parallax?.matches[0].ncc = 0.5
+        r.parallax?.medianDisparityPx = .infinity
+        #expect(String(decoding: r.jsonBytes(), as: UTF8.self).contains(#""parallax":null"#))
+    }
+}
