@@ -12,6 +12,12 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 "$here/../.build/debug/capture-synth" "$work/dump" --stills 4 --videos 1 --video-seconds 1 --seed 11 --faults all >/dev/null
 python=$here/../.venv/bin/python; [ -x "$python" ] || python=python3
 "$python" "$here/make-seeds.py" "$work/dump" "$work/seeds"
+# `report`: the stored form of each capture's report as `ingest --defer-media` keeps it (no media).
+(cd "$here/.." && swift build --product exhibit-archive 2>&1 | grep -v '^\[' >&2)
+mkdir -p "$work/seeds/report"
+"$here/../.build/debug/exhibit-archive" verify --no-media --json --trust "$work/dump/trust/signer-root.pem" \
+    --tsa-trust "$work/dump/trust/tsa-root.pem" "$work/dump" 2>/dev/null | grep '"statusCodes"' \
+    | while IFS= read -r line; do printf '%s' "$line" > "$work/seeds/report/$(printf '%s' "$line" | sha1sum | cut -c1-40)"; done || true
 "$python" "$here/make-format-seeds.py" "$work/seeds"   # the containers of issue 16 and inflate (ffmpeg + c2pa-rs)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <("$here/run.sh" --list)
 for t in "${targets[@]}"; do

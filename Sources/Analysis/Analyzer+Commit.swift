@@ -6,12 +6,16 @@ import Ingest
 import Query
 
 extension Analyzer {
-    /// Writer side of a batch: each record's thumbnail blob first (put-if-absent through the
-    /// `BlobStore`: a kill after it leaves a blob no record names yet, found as `known` next
-    /// time), then the records and their `metadata extraction` events in one `RecordStore.write`
-    /// transaction for the batch (retried record by record when a record fails for anything
-    /// but storage). A record is committed only onto the version the worker analysed and only
-    /// while it still needs analysing, so two runs at once never analyse a record twice.
+    /// Writer side of a batch: the records, their thumbnails and their `metadata extraction`
+    /// events. Where the record store and the blob store share one transaction (LMDB records
+    /// with the archive's own LMDB blobs: `RecordStore.write(committing:releasing:in:_:)`), all
+    /// of it in one transaction per batch — one `fdatasync`, and a thumbnail never committed
+    /// without the record that names it. Otherwise (S3 blobs, a PostgreSQL index) the
+    /// thumbnails first, durable in the blob store (a kill after them leaves blobs no record
+    /// names yet, found as `known` next time), then the records in one `RecordStore.write`.
+    /// A batch that fails for anything but storage is retried record by record, so only the
+    /// failing record fails. A record is committed only onto the version the worker analysed
+    /// and only while it still needs analysing, so two runs at once never analyse a record twice.
     func commit(_ batch: [PreparedAnalysis]) throws -> [AnalysisResult] {
         var results: [ContentID: AnalysisResult] = [:]
         var ready: [PreparedAnalysis] = []
@@ -21,36 +25,43 @@ extension Analyzer {
             } else if let e = p.error {
                 results[p.recordId] = AnalysisResult(recordId: p.recordId, outcome: .failed, error: e)
             } else {
-                do {
-                    if let jpeg = p.thumbnailJPEG { _ = try blobs.put(bytes: jpeg) }
-                    ready.append(p)
-                } catch {
-                    if Self.isStorageFailure(error) { throw error }
-                    results[p.recordId] = AnalysisResult(recordId: p.recordId, outcome: .failed, error: "\(error)")
-                }
+                ready.append(p)
             }
         }
         for r in try write(ready) { results[r.recordId] = r }
         return batch.compactMap { results[$0.recordId] }
     }
 
-    /// Commits the prepared records in one `RecordStore.write` transaction.
+    /// Commits the prepared records with their thumbnails (see `commit`).
     func write(_ ready: [PreparedAnalysis]) throws -> [AnalysisResult] {
         guard !ready.isEmpty else { return [] }
         do {
-            return try records.write { writer in
-                try ready.map { p in
-                    let current = try writer.get(recordId: p.recordId)
-                    guard let (updated, draft) = try update(p, current: current) else { return skipped(p, current) }
-                    try writer.put(updated)
-                    try writer.append([try CustodyAppend(draft, for: custody)])
-                    return analysed(p, updated)
+            let thumbnails = ready.compactMap(\.thumbnailJPEG)
+            if let staging = blobs as? any BlobStaging {
+                let stages = try thumbnails.map { try staging.stage(inline: $0) }
+                if let results = try records.write(committing: stages, releasing: [], in: staging, { _, writer in try apply(ready, writer) }) {
+                    return results
                 }
+                _ = try staging.commit(stages)
+            } else {
+                for jpeg in thumbnails { _ = try blobs.put(bytes: jpeg) }
             }
+            return try records.write { writer in try apply(ready, writer) }
         } catch where !Self.isStorageFailure(error) && ready.count > 1 {
             return try ready.flatMap { try write([$0]) }
         } catch where !Self.isStorageFailure(error) {
             return [AnalysisResult(recordId: ready[0].recordId, outcome: .failed, error: "\(error)")]
+        }
+    }
+
+    /// Applies the analyses of `ready` in `writer`'s transaction.
+    func apply(_ ready: [PreparedAnalysis], _ writer: any RecordWriter<IndexedRecord>) throws -> [AnalysisResult] {
+        try ready.map { p in
+            let current = try writer.get(recordId: p.recordId)
+            guard let (updated, draft) = try update(p, current: current) else { return skipped(p, current) }
+            try writer.put(updated)
+            try writer.append([try CustodyAppend(draft, for: custody)])
+            return analysed(p, updated)
         }
     }
 

@@ -20,10 +20,8 @@ extension Analyzer {
         }
         var out = PreparedAnalysis(recordId: id, basis: record)
         do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
             let report: CaptureReport
-            do { report = try decoder.decode(CaptureReport.self, from: record.reportJSON) } catch {
+            do { report = try CaptureReport.decode(record.reportJSON) } catch {
                 throw AnalysisError.reportUnreadable(recordId: id, reason: "\(error)")
             }
             var blobs = StoredBlobs(self.blobs, memoryLimit: options.memoryLimit)

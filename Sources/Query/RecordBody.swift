@@ -6,8 +6,9 @@ import Ground
 ///
 ///     body    = 0x02 ‖ bodyId(32) ‖ reportId(32) ‖ json
 ///     bodyId  = SHA-256(reportId ‖ json)
-///     json    = the record's JSON encoding (`JSONEncoder`, sorted keys) with `reportJSON`
-///               empty (`""`): the report is not inside
+///     json    = the record's JSON encoding (`JSONEncoder`, sorted keys; written directly by
+///               `IndexedRecord.jsonBytes()`, the same bytes) with `reportJSON` empty (`""`):
+///               the report is not inside
 ///
 /// The report itself is kept once, by its SHA-256, in `idx.reports` (`RecordIndex+Reports`);
 /// a read re-hashes both the body and the report and refuses either when its bytes no longer
@@ -29,9 +30,7 @@ public enum RecordBody {
     public static func encode(_ record: IndexedRecord) throws -> [UInt8] {
         var bare = record
         bare.reportJSON = Data()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = Array(try encoder.encode(bare))
+        let json = bare.jsonBytes()
         let reportId = record.reportId.bytes
         return [version] + ContentID(of: reportId + json).bytes + reportId + json
     }
@@ -50,7 +49,10 @@ public enum RecordBody {
             throw QueryError.damagedRecord(recordId: id, reason: "stored record bytes no longer match their SHA-256 \(bodyId)")
         }
         do {
-            let record = try decoder.decode(IndexedRecord.self, from: Data(bytes[headerCount...]))
+            // The strict reader of the shape bodies are written in; anything else (and every
+            // damaged body, with its error text) is `JSONDecoder`'s.
+            let json = UnsafeRawBufferPointer(rebasing: bytes[headerCount...])
+            let record = try IndexedRecord(strictJSON: json) ?? decoder.decode(IndexedRecord.self, from: Data(json))
             guard record.recordId == id else {
                 throw QueryError.damagedRecord(recordId: id, reason: "body names record \(record.recordId)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 import Media
 
 extension CaptureReport {
@@ -23,7 +24,7 @@ extension CaptureReport {
         w.field("kind", kind)
         w.field("limits", limits)
         if let media { w.key("media"); w.array(media, Self.write) }
-        if let parallax { w.key("parallax"); w.encodable(parallax) }
+        if let parallax { w.key("parallax"); Self.write(parallax, &w) }
         w.field("path", path)
         w.field("recordAssertion", recordAssertion)
         if let recordError { w.key("recordError"); Self.write(recordError, &w) }
@@ -137,6 +138,36 @@ extension CaptureReport {
         w.endObject()
     }
 
+    /// Written directly (every analysed still has one; `JSONEncoder` was most of `jsonBytes()`'s
+    /// cost in `analyze`); a non-finite number, which `JSONEncoder` refuses, goes through it as before.
+    static func write(_ p: ParallaxMeasurement, _ w: inout JSONText) {
+        guard (p.medianDisparityPx ?? 0).isFinite, p.noiseFloorPx.isFinite, p.matches.allSatisfy({ $0.ncc.isFinite }) else {
+            w.encodable(p)
+            return
+        }
+        w.beginObject()
+        w.field("detail", p.detail)
+        w.field("gridPatches", p.gridPatches)
+        w.field("matchedPatches", p.matchedPatches)
+        w.key("matches")
+        w.array(p.matches) { m, w in
+            w.beginObject()
+            w.field("disparityPx", m.disparityPx)
+            w.field("ncc", m.ncc)
+            w.field("x", m.x)
+            w.field("y", m.y)
+            w.endObject()
+        }
+        w.field("medianDisparityPx", p.medianDisparityPx)
+        w.field("noiseFloorPx", p.noiseFloorPx)
+        w.field("raster", p.raster)
+        w.field("reason", p.reason)
+        w.field("searchWindowPx", p.searchWindowPx)
+        w.field("state", p.state)
+        w.field("texturedPatches", p.texturedPatches)
+        w.endObject()
+    }
+
     static func write(_ s: Sidecar, _ w: inout JSONText) {
         w.beginObject()
         w.field("actualSha256", s.actualSha256)
@@ -192,17 +223,5 @@ extension CaptureReport {
         w.field("header", t.header)
         w.field("state", t.state)
         w.endObject()
-    }
-}
-
-extension JSONText {
-    /// An array of `items`, each written by `write`.
-    mutating func array<T>(_ items: [T], _ write: (T, inout JSONText) -> Void) {
-        beginArray()
-        for item in items {
-            element()
-            write(item, &self)
-        }
-        endArray()
     }
 }

@@ -1,6 +1,7 @@
 @testable import CaptureFormat
 import C2PA
 import Foundation
+import TestLiterals
 import Testing
 
 /// The strict bundle reader (`DisclosureBundle(strictJSON:)`) must read exactly what
@@ -42,16 +43,7 @@ import Testing
         }
         let replacements: [UInt8] = [0x00, 0x09, 0x20, 0x22, 0x2c, 0x2d, 0x2e, 0x30, 0x31, 0x39, 0x3a, 0x45, 0x5b, 0x5c, 0x5d,
                                      0x61, 0x65, 0x6e, 0x7b, 0x7d, 0x7f, 0xc3, 0xff]
-        for i in bytes.indices {
-            for r in replacements where r != bytes[i] {
-                var m = bytes
-                m[i] = r
-                check(m, "byte \(i) → \(r)")
-            }
-            var d = bytes
-            d.remove(at: i)
-            check(d, "byte \(i) deleted")
-        }
+        forEachOneByteMutation(of: bytes, replacements: replacements, check)
         // Both kinds occur, so the comparison above compared something.
         #expect(acceptedChanged > 0 && refused > 0)
     }
