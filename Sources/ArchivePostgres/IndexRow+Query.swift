@@ -46,9 +46,10 @@ extension RecordTable {
         try put(try IndexRow(record), in: tx)
     }
 
-    /// The record with this ID, re-hashed (`IndexRow.record`), or nil.
-    public static func get(recordId: ContentID, in tx: Transaction) throws -> IndexedRecord? {
-        try stored([recordId], in: tx).first.map { try IndexRow.record(format: $0.format, body: $0.body, report: $0.report, recordId: recordId) }
+    /// The record with this ID, re-hashed (`IndexRow.record`), or nil; with `forUpdate` its row
+    /// stays locked until `tx` ends (`RecordTable.stored(_:in:lockingRows:)`).
+    public static func get(recordId: ContentID, in tx: Transaction, forUpdate: Bool = false) throws -> IndexedRecord? {
+        try stored([recordId], in: tx, lockingRows: forUpdate).first.map { try IndexRow.record(format: $0.format, body: $0.body, report: $0.report, recordId: recordId) }
     }
 
     /// The records with these IDs, in the given order (absent IDs skipped), each re-hashed; a

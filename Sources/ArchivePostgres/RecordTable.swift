@@ -68,11 +68,14 @@ public enum RecordTable {
 
     /// The stored rows of these records with the reports their bodies name (bytes 33..<65),
     /// in the given order (absent IDs skipped). Nothing is checked here.
-    static func stored(_ ids: [ContentID], in tx: Transaction) throws -> [StoredRecord] {
+    /// With `lockingRows`, the rows found stay locked (`FOR UPDATE OF r`) until `tx` ends: a
+    /// writer that reads a record to change it waits for another writer of that record, then
+    /// reads its committed version (READ COMMITTED re-reads a row whose lock it waited for).
+    static func stored(_ ids: [ContentID], in tx: Transaction, lockingRows: Bool = false) throws -> [StoredRecord] {
         let rows = try tx.execute("""
             SELECT r.record_id, r.body_format, r.body, p.report FROM records r
             LEFT JOIN record_reports p ON p.report_id = substring(r.body FROM 34 FOR 32)
-            WHERE r.record_id = ANY ($1)
+            WHERE r.record_id = ANY ($1)\(lockingRows ? " FOR UPDATE OF r" : "")
             """, [.bytesArray(ids.map(\.bytes))])
         var found: [ContentID: StoredRecord] = [:]
         for r in rows {

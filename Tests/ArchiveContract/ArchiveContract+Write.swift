@@ -48,3 +48,45 @@ extension ArchiveContract {
         #expect(try s.custody.head().seq == head + 2)
     }
 }
+
+extension ArchiveContract {
+    /// Two writers on handles of their own read, change and put back the same record in
+    /// `write { }` transactions at once (what two `analyze` runs or workers do): every change
+    /// lands — a writer's `get` sees the other's committed put, never a version the other is
+    /// replacing — so no update is lost (LMDB: one writer at a time; PostgreSQL: the row locked
+    /// by the writer's `get`, `SELECT … FOR UPDATE`).
+    public static func readModifyWriteIsSerialised(_ s: ArchiveSubject, each: Int = 25) throws {
+        let base = RecordSamples.record(7, seed: 29)
+        try s.records.put(base)
+        let group = DispatchGroup()
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        for w in 0..<2 {
+            let handle = try s.another()
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    for i in 0..<each {
+                        try handle.records.write { writer in
+                            guard var r = try writer.get(recordId: base.recordId) else { throw Abort() }
+                            Thread.sleep(forTimeInterval: 0.001)  // widen the window between read and write
+                            r.failureCodes.append("contract.writer\(w).change\(i)")
+                            try writer.put(r)
+                        }
+                    }
+                } catch {
+                    lock.lock(); failures.append("\(error)"); lock.unlock()
+                }
+            }.start()
+        }
+        group.wait()
+        #expect(failures.isEmpty, "\(failures)")
+        let final = try #require(try s.records.get(recordId: base.recordId))
+        let added = final.failureCodes.filter { $0.hasPrefix("contract.writer") }
+        #expect(added.count == 2 * each, "lost updates: \(2 * each - added.count)")
+        for w in 0..<2 {
+            #expect(added.filter { $0.hasPrefix("contract.writer\(w).") } == (0..<each).map { "contract.writer\(w).change\($0)" })
+        }
+    }
+}

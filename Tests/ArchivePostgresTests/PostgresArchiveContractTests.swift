@@ -57,6 +57,11 @@ import Testing
         try ArchiveContract.writeCommitsTogether(try Self.subject(pg))
     }
 
+    @Test func readModifyWriteIsSerialised() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.readModifyWriteIsSerialised(try Self.subject(pg))
+    }
+
     @Test func analysesFilter() throws {
         let pg = try MigratedSchema()
         try ArchiveContract.analysesFilter(try Self.subject(pg))

@@ -19,6 +19,7 @@ import Testing
     @Test func variants() throws { try run { try ArchiveContract.variants($0) } }
 
     @Test func writeCommitsTogether() throws { try run { try ArchiveContract.writeCommitsTogether($0) } }
+    @Test func readModifyWriteIsSerialised() throws { try run { try ArchiveContract.readModifyWriteIsSerialised($0) } }
     @Test func analysesFilter() throws { try run { try ArchiveContract.analysesFilter($0) } }
 
     @Test func queryAnswers() throws {
