@@ -25,14 +25,8 @@ import Testing
     }
 
     @Test func everyReportOfAFaultedDumpMatchesJSONEncoder() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("report-json-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let options = SynthOptions(stills: 2, videos: 1, seed: 23, videoSeconds: 1, faults: SynthFault.allCases)
-        let expected = try DumpSynthesizer(options: options).write(to: dir)
-        let verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: dir + "/" + expected.signerRoot),
-                                       tsaAnchors: try TrustAnchors(pemFile: dir + "/" + expected.tsaRoot))
-        let reports = try CaptureVerifier.discover(dir).map { verifier.verify($0) }
+        let dump = try FaultedSynthDump(name: "report-json", seed: 23)
+        let reports = dump.captures.map { dump.verifier.verify($0) }
         #expect(reports.count >= SynthFault.allCases.count)
         // The dump exercises the optional parts: media facts, parallax, streamed chunks with a
         // recomputation, disclosure failures, sidecar notes, a TSA time.

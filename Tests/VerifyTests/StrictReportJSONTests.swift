@@ -30,14 +30,9 @@ import Testing
     }
 
     @Test func everyReportOfAFaultedDumpReadsAsJSONDecoderReadsIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strict-report-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let options = SynthOptions(stills: 2, videos: 1, seed: 29, videoSeconds: 1, faults: SynthFault.allCases)
-        let expected = try DumpSynthesizer(options: options).write(to: dir)
-        var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: dir + "/" + expected.signerRoot),
-                                       tsaAnchors: try TrustAnchors(pemFile: dir + "/" + expected.tsaRoot))
-        let captures = try CaptureVerifier.discover(dir)
+        let dump = try FaultedSynthDump(name: "strict-report", seed: 29)
+        var verifier = dump.verifier
+        let captures = dump.captures
         var strictRead = 0
         for measuresMedia in [false, true] {
             verifier.measuresMedia = measuresMedia

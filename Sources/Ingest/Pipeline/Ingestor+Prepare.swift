@@ -107,7 +107,7 @@ extension Ingestor {
               let recordId = try? archive.records.recordId(forVariant: delivery),
               let record = try? archive.records.get(recordId: recordId),
               record.variants.contains(where: { $0.blobId == delivery && $0.sourcePaths.contains(Self.sourcePath(location)) }),
-              let report = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON),
+              let report = try? CaptureReport.decode(record.reportJSON),
               report.sha256 == delivery else { return nil }
         let stored = Set(record.files.map { FileKey(blobId: $0.blobId, relativePath: $0.relativePath) })
         let folder = (location.captureFolder ?? "") + "/"

@@ -19,7 +19,7 @@ extension Ingestor {
         // What every stored copy found for each sink: the first copy's (the stored report) and
         // each sidecar variant's.
         var seen: [SidecarSink: Set<SinkCopy>] = [:]
-        if let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: existing.reportJSON) {
+        if let stored = try? CaptureReport.decode(existing.reportJSON) {
             for s in stored.sidecars { seen[s.sink, default: []].insert(SinkCopy(state: s.state, sha256: s.actualSha256)) }
         } else {
             for (sink, state) in existing.sidecars { seen[sink, default: []].insert(SinkCopy(state: state, sha256: nil)) }

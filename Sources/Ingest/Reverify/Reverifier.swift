@@ -74,7 +74,7 @@ public struct Reverifier: Sendable {
             return result
         }
         var report = verifier.verify(snapshot)
-        let stored = try? JSONDecoder.iso8601.decode(CaptureReport.self, from: record.reportJSON)
+        let stored = try? CaptureReport.decode(record.reportJSON)
         report.path = stored?.path ?? report.path
         if let stored { report.keepUnstoredSymlinkNotes(of: stored) }
         let now = CustodyEvent.timestamp(Date())
@@ -105,13 +105,5 @@ public struct Reverifier: Sendable {
                                 outcome: r.needsAttention ? .failure : .success,
                                 detail: "reverify from stored bytes: integrity \(r.integrity.rawValue) (was \(before.integrity.rawValue))"))
         return out
-    }
-}
-
-extension JSONDecoder {
-    static var iso8601: JSONDecoder {
-        let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
-        return d
     }
 }
