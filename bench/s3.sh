@@ -23,7 +23,9 @@
 # Then ingest MB/s of one capture-synth dump into an LMDB archive and into an S3-backed one
 # (init --blobs s3://BUCKET/PREFIX) on the same server, same run (release exhibit-archive):
 # S3_BENCH_INGEST_STILLS (default 200; 0 skips it), S3_BENCH_INGEST_VIDEOS (default 2),
-# S3_BENCH_INGEST_SECONDS (video length, default 10), S3_BENCH_INGEST_JOBS (default: cores).
+# S3_BENCH_INGEST_SECONDS (video length, default 10), S3_BENCH_INGEST_JOBS (default: cores);
+# beside them boto3 putting the same files (s3_peer.py bench put-tree: each content once, as
+# objects named by its SHA-256, 8 in flight, no verifying), the peer of the S3 ingest's uploads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
@@ -161,11 +163,16 @@ if [ "$STILLS" -gt 0 ]; then
     s3_s=$(ingest_secs "$DIR/s3")
     [ "$("$XA" audit --archive "$DIR/s3" | head -1 | awk '{print $5}')" = "$("$XA" audit --archive "$DIR/lmdb" | head -1 | awk '{print $5}')" ] \
         || echo "bench: the two archives hold different blob counts" >&2
+    # The peer: boto3 uploading the same files as objects named by their SHA-256 (each content
+    # once), 8 uploads in flight like the store's upload threads, with no verifying at all.
+    read -r peer_s _ peer_files peer_objects < <("${PEER[@]}" bench put-tree "$EXHIBIT_S3_BUCKET" "$RUN/peer-tree" "$DIR/dump/captures" 8)
     printf '\ningest of one dump (%d MB, %d stills + videos), same run:\n\n| blobs in | seconds | ingest MB/s | ratio to LMDB |\n|---|---|---|---|\n' \
         "$((dump_bytes / 1000000))" "$STILLS"
     printf '| LMDB (archive directory) | %.2f | %.1f | 1.00x |\n' "$lmdb_s" "$(calc "$dump_bytes / $lmdb_s / 1e6")"
     printf '| S3 (RGW, %s) | %.2f | %.1f | %.2fx |\n' "$AWS_ENDPOINT_URL_S3" "$s3_s" "$(calc "$dump_bytes / $s3_s / 1e6")" \
         "$(calc "$lmdb_s / $s3_s")"
+    printf '\nthe same files put by boto3 (put_object, 8 in flight, %s files, %s objects, no verifying): %.2f s, %.1f MB/s; ingest into S3 ÷ that: **%.2fx**\n' \
+        "$peer_files" "$peer_objects" "$peer_s" "$(calc "$dump_bytes / $peer_s / 1e6")" "$(calc "$peer_s / $s3_s")"
 fi
 echo "load after: $(cat /proc/loadavg)"
 echo "targets: put and get ratios >= 1.0x; peak RSS constant (independent of the object size)"

@@ -16,6 +16,13 @@ AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION). Commands:
   bench get BUCKET OUT KEY...               time the downloads (each into OUT), likewise
                                             (cpu-seconds: this process's user + system CPU
                                             during the transfers, all threads)
+  bench put-tree BUCKET PREFIX DIR [THREADS]
+                                            every regular file under DIR, each read whole,
+                                            SHA-256'd and PUT (put_object) as PREFIX/<sha256>,
+                                            a content seen before skipped, THREADS (default
+                                            8) uploads in flight: the upload an ingest into
+                                            S3 does, without the verifying; prints
+                                            "<seconds> <cpu-seconds> <files> <objects>"
   purge BUCKET PREFIX          delete every key under PREFIX
 """
 import base64
@@ -23,7 +30,9 @@ import hashlib
 import os
 import resource
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 # boto3 >= 1.36 adds CRC checksums (aws-chunked trailers) Ceph 16 does not take.
 os.environ.setdefault("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required")
@@ -49,6 +58,37 @@ def hash_like_ours(params, **kwargs):
         body.seek(0)
     params["headers"]["Content-MD5"] = base64.b64encode(hashlib.md5(data).digest()).decode()
     hashlib.sha256(data).digest()
+
+
+def put_tree(bucket, prefix, root, threads):
+    """`bench put-tree`: the peer of an ingest into S3 (see the docstring)."""
+    s3 = boto3.client("s3", endpoint_url=os.environ.get("AWS_ENDPOINT_URL_S3"),
+                      config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 3},
+                                    max_pool_connections=threads))
+    files = [os.path.join(d, f) for d, _, names in os.walk(root) for f in names
+             if os.path.isfile(os.path.join(d, f)) and not os.path.islink(os.path.join(d, f))]
+    seen, lock = set(), threading.Lock()
+
+    def put(path):
+        with open(path, "rb") as fh:
+            body = fh.read()
+        digest = hashlib.sha256(body).hexdigest()
+        with lock:
+            if digest in seen:
+                return 0
+            seen.add(digest)
+        s3.put_object(Bucket=bucket, Key=f"{prefix}/{digest}", Body=body)
+        return 1
+
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(threads) as pool:
+        objects = sum(pool.map(put, files))
+    seconds = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    print(f"{seconds:.6f} {cpu:.6f} {len(files)} {objects}")
+    return 0
 
 
 def main(argv):
@@ -87,6 +127,8 @@ def main(argv):
                 print("no")
             else:
                 raise
+    elif cmd == "bench" and argv[1] == "put-tree":
+        return put_tree(argv[2], argv[3], argv[4], int(argv[5]) if len(argv) > 5 else 8)
     elif cmd == "bench":
         mode, bucket, rest = argv[1], argv[2], argv[3:]
         config = TransferConfig()  # boto3's defaults: 8 MiB threshold and parts, 10 threads
