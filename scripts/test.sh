@@ -5,10 +5,14 @@ cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH=/opt/swift/usr/bin:$PATH
 bash scripts/setup.sh
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The tests' scratch files (fixtures made once per test process, peers' scripts, Foundation's
+# atomic-write folders) go into a folder of this run's own, removed at the end, so repeated runs
+# leave nothing behind in /tmp.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-tests.XXXXXX")
+trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
 swift build 2>&1 | tee "$log"
 if grep -q "warning:" "$log"; then
     echo "test: the build has warnings (above); the project builds warning-free" >&2
     exit 1
 fi
-swift test
+TMPDIR=$scratch swift test
