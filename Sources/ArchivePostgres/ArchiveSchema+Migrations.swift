@@ -179,4 +179,17 @@ extension Migration {
         );
         COMMENT ON TABLE blob_pending IS 'processes staging objects not yet in blob_ledger (host:pid:random); gc waits while one is unexpired';
         """)
+
+    /// 8: the record's analyses state as a column of its own (issue 13's `pending` / `done` /
+    /// `absent` of `query --analyses`), filled from the format-2 bodies already stored (their
+    /// JSON past the 65-byte header), with an index, so the filter is an index scan as on LMDB
+    /// (`idx.byAnalyses`) instead of a decode of every body. NULL: a record with no analyses
+    /// state (made before it existed, or a format-1 body).
+    public static let analysesColumn = Migration(version: 8, name: "analyses state column", sql: """
+        ALTER TABLE records ADD COLUMN analyses text COLLATE "C" CHECK (analyses <> '');
+        UPDATE records SET analyses = convert_from(substring(body from 66), 'UTF8')::jsonb #>> '{analyses,state}'
+            WHERE body_format = 2;
+        CREATE INDEX records_by_analyses ON records (analyses, record_id) WHERE analyses IS NOT NULL;
+        COMMENT ON COLUMN records.analyses IS 'the body''s analyses.state (pending, done, absent), or NULL without one';
+        """)
 }

@@ -28,7 +28,7 @@ public struct ArchiveSchema: Sendable {
     public let migrations: [Migration]
 
     /// The tool's own migrations (ArchiveSchema+Migrations.swift).
-    public static let current: [Migration] = [.records, .custody, .trust, .workQueue, .countIndexes, .contentAddressedRecords, .blobLedger]
+    public static let current: [Migration] = [.records, .custody, .trust, .workQueue, .countIndexes, .contentAddressedRecords, .blobLedger, .analysesColumn]
 
     /// `migrations` must be versions 1, 2, 3, … in order.
     public init(namespace: String = "public", migrations: [Migration] = ArchiveSchema.current) throws {

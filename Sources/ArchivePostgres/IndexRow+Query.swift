@@ -15,7 +15,7 @@ extension IndexRow {
                   kind: record.kind.rawValue, integrity: record.integrity.rawValue, trust: record.trust?.rawValue,
                   keyFingerprint: record.keyFingerprint?.hex, captureTime: record.captureTime, ingestTime: record.ingestTime,
                   sidecars: Dictionary(uniqueKeysWithValues: record.sidecars.map { ($0.key.rawValue, $0.value.rawValue) }),
-                  variants: record.variants.map(\.blobId.bytes))
+                  variants: record.variants.map(\.blobId.bytes), analyses: record.analyses?.state.rawValue)
     }
 
     /// The record a stored row holds, both its body and its report re-hashed as LMDB's index

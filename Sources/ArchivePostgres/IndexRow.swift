@@ -29,10 +29,12 @@ public struct IndexRow: Sendable, Equatable {
     public var sidecars: [String: String]
     /// Delivery-file blob IDs (32 bytes each).
     public var variants: [[UInt8]]
+    /// The record's analyses state (`pending`, `done`, `absent`), or nil (migration 8).
+    public var analyses: String?
 
     public init(recordId: [UInt8], body: [UInt8], report: [UInt8], kind: String, integrity: String, trust: String?,
                 keyFingerprint: String?, captureTime: String?, ingestTime: String,
-                sidecars: [String: String], variants: [[UInt8]]) {
+                sidecars: [String: String], variants: [[UInt8]], analyses: String? = nil) {
         self.recordId = recordId
         self.body = body
         self.report = report
@@ -44,6 +46,7 @@ public struct IndexRow: Sendable, Equatable {
         self.ingestTime = ingestTime
         self.sidecars = sidecars
         self.variants = variants
+        self.analyses = analyses
     }
 
     /// The SHA-256 of the report, as the body names it.
@@ -67,6 +70,7 @@ public struct IndexRow: Sendable, Equatable {
         if let t = captureTime { try check("captureTime", t) }
         try check("integrity", integrity)
         if let t = trust { try check("trust", t) }
+        if let a = analyses { try check("analyses", a) }
         try check("kind", kind)
         try check("ingestTime", ingestTime)
         for (sink, state) in sidecars {

@@ -85,11 +85,8 @@ struct FilterSQL {
         if let v = f.kind { terms.append(("r.kind = $", [.text(v.rawValue)])) }
         if let v = f.integrity { terms.append(("r.integrity = $", [.text(v.rawValue)])) }
         if let v = f.ingestPrefix { terms.append(Self.startsWith("r.ingest_time", try value("ingestPrefix", v))) }
-        // No column of its own (issue 13): read from the format-2 body's JSON, past its 65-byte header.
-        if let v = f.analyses {
-            terms.append(("(r.body_format = 2 AND convert_from(substring(r.body from 66), 'UTF8')::jsonb #>> '{analyses,state}' = $)",
-                          [.text(v.rawValue)]))
-        }
+        // The column of migration 8 (`records_by_analyses`), as LMDB's `idx.byAnalyses`.
+        if let v = f.analyses { terms.append(("r.analyses = $", [.text(v.rawValue)])) }
     }
 
     /// The conditions on `record_sidecars s` of the sidecar filter, and their values.

@@ -19,11 +19,11 @@ public enum RecordTable {
         try tx.execute("""
             WITH rec AS (
                 INSERT INTO records AS r (record_id, body_format, body, kind, integrity, trust, key_fingerprint,
-                                          capture_time, ingest_time)
-                VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8)
+                                          capture_time, ingest_time, analyses)
+                VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8, $14)
                 ON CONFLICT (record_id) DO UPDATE SET body_format = EXCLUDED.body_format, body = EXCLUDED.body, kind = EXCLUDED.kind,
                     integrity = EXCLUDED.integrity, trust = EXCLUDED.trust, key_fingerprint = EXCLUDED.key_fingerprint,
-                    capture_time = EXCLUDED.capture_time, ingest_time = EXCLUDED.ingest_time
+                    capture_time = EXCLUDED.capture_time, ingest_time = EXCLUDED.ingest_time, analyses = EXCLUDED.analyses
                 RETURNING record_id
             ), gone_sidecars AS (
                 DELETE FROM record_sidecars WHERE record_id = $1 AND sink <> ALL ($9::text[])
@@ -42,7 +42,7 @@ public enum RecordTable {
             """, [.bytes(row.recordId), .bytes(row.body), .text(row.kind), .text(row.integrity), text(row.trust),
                   text(row.keyFingerprint), text(row.captureTime), .text(row.ingestTime),
                   .textArray(sinks), .textArray(sinks.map { row.sidecars[$0]! }), .bytesArray(variants),  // keys of sidecars
-                  .bytes(Array(row.reportId)), .bytes(row.report)])
+                  .bytes(Array(row.reportId)), .bytes(row.report), text(row.analyses)])
     }
 
     /// Removes a record with its sidecar and variant rows (cascade); false when absent.

@@ -133,15 +133,8 @@ public enum ArchiveContract {
     /// apart by `query` and `count`, alone and with another filter, and a record put again as
     /// done moves from one answer to the other.
     public static func analysesFilter(_ s: ArchiveSubject) throws {
-        var records = (0..<12).map { RecordSamples.record($0, seed: 41) }
-        for i in records.indices {
-            switch i % 3 {
-            case 0: records[i].analyses = .pending(deliveryPath: "/dump/captures/\(i)/IMG.jpg")
-            case 1: records[i].analyses = RecordAnalyses(state: .done, tool: "exhibit-archive test", libraries: ["libjpeg-turbo": "2.1.5"])
-            default: records[i].analyses = nil
-            }
-            try s.records.put(records[i])
-        }
+        let records = RecordSamples.analysed(12, seed: 41)
+        for r in records { try s.records.put(r) }
         func ids(_ state: AnalysisState?, kind: MediaKind? = nil) -> [ContentID] {
             records.filter { $0.analyses?.state == state && (kind == nil || $0.kind == kind) }.map(\.recordId).sorted()
         }

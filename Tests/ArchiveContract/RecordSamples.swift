@@ -32,6 +32,19 @@ public enum RecordSamples {
     public static let sinks: [SidecarSink] = [.audio, .sensors, .ring, .depth, .secondView]
     public static let states: [SidecarState] = [.verified, .mismatch, .missing, .uncommitted, .failed, .neverRecorded]
 
+    /// `count` sample records whose analyses state cycles through pending, done and none.
+    public static func analysed(_ count: Int, seed: UInt64) -> [IndexedRecord] {
+        (0..<count).map { i in
+            var r = record(i, seed: seed)
+            switch i % 3 {
+            case 0: r.analyses = .pending(deliveryPath: "/dump/captures/\(i)/IMG.jpg")
+            case 1: r.analyses = RecordAnalyses(state: .done, tool: "exhibit-archive test", libraries: ["libjpeg-turbo": "2.1.5"])
+            default: r.analyses = nil
+            }
+            return r
+        }
+    }
+
     public static func record(_ n: Int, seed: UInt64 = 1) -> IndexedRecord {
         var r = Rand(state: UInt64(n) &* 31 &+ seed)
         let integrity = r.pick([Integrity.intact, .intact, .intact, .tampered, .unsigned, .malformed])

@@ -13,7 +13,7 @@ import Testing
         let f = try PostgresArchiveFixture()
         let first = f.initArchive()
         #expect(first.code == .success, "\(first.err)")
-        #expect(first.out.contains("index \(f.url) schema \(f.schema.name) (schema version \(ArchiveSchema.current.count); migrations 1, 2, 3, 4, 5, 6, 7 applied)"))
+        #expect(first.out.contains("index \(f.url) schema \(f.schema.name) (schema version \(ArchiveSchema.current.count); migrations 1, 2, 3, 4, 5, 6, 7, 8 applied)"))
         let json = try String(contentsOfFile: f.archive + "/archive.json", encoding: .utf8)
         #expect(json == #"{"blobs":{"store":"lmdb"},"format":2,"index":{"connection":"\#(f.url)","schema":"\#(f.schema.name)","store":"postgresql"}}"# + "\n")
         let mode = try FileManager.default.attributesOfItem(atPath: f.archive + "/archive.json")[.posixPermissions] as? Int
