@@ -9,7 +9,7 @@ import Ground
 ///     stbl = stsd stts [ctts] [stss] stsc stsz (stco | co64) …
 ///
 /// Only the shapes whose facts this reader reproduces exactly are described: one `moov`, not
-/// fragmented (no `mvex`, no top-level `moof`), every track a video (`avc1`/`avc3` H.264,
+/// fragmented (no `mvex`, no top-level `moof`, `sidx`, `styp` or `ssix`), every track a video (`avc1`/`avc3` H.264,
 /// `hvc1`/`hev1` HEVC) or an audio track (`mp4a` carrying MPEG-4 AAC, objectTypeIndication
 /// 0x40 with a two-byte AudioSpecificConfig), one sample entry each, sample tables that agree
 /// (as many samples in `stts`, `stsz` and `stsc` × chunks), no negative composition offsets.
@@ -53,7 +53,9 @@ struct MovieHeader: Equatable, Sendable {
     static let maximumTracks = MediaLimits.maxStreams
     static let maximumSamples: UInt64 = 50_000_000
 
-    static let moov = MovieBoxes.fourCC("moov"), moof = MovieBoxes.fourCC("moof"), mvex = MovieBoxes.fourCC("mvex")
+    static let moov = MovieBoxes.fourCC("moov"), mvex = MovieBoxes.fourCC("mvex")
+    static let segmentBoxes: Set<UInt32> = [MovieBoxes.fourCC("moof"), MovieBoxes.fourCC("sidx"), MovieBoxes.fourCC("styp"),
+                                            MovieBoxes.fourCC("ssix")]
     static let mvhd = MovieBoxes.fourCC("mvhd"), trak = MovieBoxes.fourCC("trak"), tref = MovieBoxes.fourCC("tref")
     static let mdia = MovieBoxes.fourCC("mdia")
     static let mdhd = MovieBoxes.fourCC("mdhd"), hdlr = MovieBoxes.fourCC("hdlr"), minf = MovieBoxes.fourCC("minf")
@@ -63,7 +65,8 @@ struct MovieHeader: Equatable, Sendable {
         var r = MovieBoxes(source)
         let top = try r.boxes(in: 0..<r.count, depth: 0)
         guard top.first?.type == MovieBoxes.fourCC("ftyp") else { throw .notMovie }
-        if top.contains(where: { $0.type == Self.moof }) { throw .fragmented }
+        // Fragments, or a segment index (libavformat's `mov_read_sidx` rewrites stream durations).
+        if top.contains(where: { Self.segmentBoxes.contains($0.type) }) { throw .fragmented }
         guard let moov = try MovieBoxes.single(Self.moov, in: top) else { throw .noMovie }
         let children = try r.boxes(in: moov.body, depth: 1)
         if children.contains(where: { $0.type == Self.mvex }) { throw .fragmented }
