@@ -17,7 +17,7 @@ let harnesses: [(name: String, modules: [String])] = [
     ("cose", ["C2PA"]), ("claim", ["C2PA"]), ("manifest", ["C2PA", "Verify"]),
     ("x509", ["Crypto"]), ("tst", ["Crypto"]),
     ("record", ["CaptureFormat"]), ("ring", ["CaptureFormat", "Crypto", "Ground"]), ("bundle", ["CaptureFormat"]),
-    ("caf", ["Media", "Ground"]), ("report", ["Verify"]),
+    ("caf", ["Media", "Ground"]), ("mp4", ["Media", "Ground"]), ("report", ["Verify"]),
     // The containers of issue 16 (FuzzContainers: the checks they share) and zlib.
     ("png", ["C2PA"]), ("riff", ["C2PA"]), ("tiff", ["C2PA"]), ("gif", ["C2PA"]), ("svg", ["C2PA"]),
     ("jxl", ["C2PA"]), ("id3", ["C2PA"]), ("pdf", ["C2PA"]), ("inflate", ["Inflate"]),

@@ -116,7 +116,7 @@ for root, dirs, files in os.walk(os.path.join(dump, "captures")):
         if name.endswith(".jpg") and "/evidence/" not in path:
             sk = jpeg_skeleton(b); save("jpeg", sk); save("manifest", sk); from_store(app11_store(b))
         elif name.endswith(".mp4"):
-            sk = mp4_skeleton(b); save("bmff", sk); save("manifest", sk); from_store(mp4_store(b))
+            sk = mp4_skeleton(b); save("bmff", sk); save("mp4", sk); save("manifest", sk); from_store(mp4_store(b))
         elif name.endswith(".bundle.json"): save("bundle", b)
         elif name.endswith(".caf"): save("caf", b[:4096])
     if os.path.basename(root) == "ring":

@@ -4,7 +4,7 @@
 #   fuzz/run.sh --list              the targets
 #   fuzz/run.sh --build-all         build every harness, run none
 # TARGET is a harness name (fuzz/run.sh --list: jpeg, jumbf, bmff, cbor, cose, claim, manifest,
-# x509, tst, record, ring, bundle, caf, report, png, riff, tiff, gif, svg, jxl, id3, pdf, inflate). SECONDS
+# x509, tst, record, ring, bundle, caf, mp4, report, png, riff, tiff, gif, svg, jxl, id3, pdf, inflate). SECONDS
 # (default 60; 0 = no limit) bounds the run. The working corpus is $FUZZ_CORPUS/TARGET (default
 # fuzz/.corpus/TARGET, git-ignored), seeded from the committed minimized corpus fuzz/corpus/TARGET;
 # crashes land in $FUZZ_ARTIFACTS (default fuzz/.artifacts/TARGET/). FUZZ_JOBS=N runs N workers

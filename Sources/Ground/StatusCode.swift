@@ -190,6 +190,22 @@ public enum StatusCode {
     public static let mediaTruncated = "media.truncated"
     public static let mediaUnrecognizedContainer = "media.unrecognizedContainer"
 
+    // MARK: movieHeader.* (MP4/MOV facts from the `moov` box without libavformat; MediaFacts falls back to it)
+    public static let movieHeaderBadBox = "movieHeader.badBox"
+    public static let movieHeaderBadBoxSize = "movieHeader.badBoxSize"
+    public static let movieHeaderDuplicateBox = "movieHeader.duplicateBox"
+    public static let movieHeaderFragmented = "movieHeader.fragmented"
+    public static let movieHeaderInconsistentTables = "movieHeader.inconsistentTables"
+    public static let movieHeaderMissingBox = "movieHeader.missingBox"
+    public static let movieHeaderNoMovie = "movieHeader.noMovie"
+    public static let movieHeaderNotMovie = "movieHeader.notMovie"
+    public static let movieHeaderTooDeep = "movieHeader.tooDeep"
+    public static let movieHeaderTooManyBoxes = "movieHeader.tooManyBoxes"
+    public static let movieHeaderTrailingData = "movieHeader.trailingData"
+    public static let movieHeaderTruncated = "movieHeader.truncated"
+    public static let movieHeaderUnsupportedCodec = "movieHeader.unsupportedCodec"
+    public static let movieHeaderUnsupportedTrack = "movieHeader.unsupportedTrack"
+
     // MARK: mp4.*
     public static let mp4BadBoxSize = "mp4.badBoxSize"
     public static let mp4InvalidTable = "mp4.invalidTable"

@@ -2,8 +2,9 @@ import Ground
 
 extension MediaFacts {
     /// Facts from the project's own header parsers, without opening libavformat (issue 13):
-    /// a JPEG's frame header (`JPEGFrameHeader`) and a linear-PCM CAF's header and chunk table
-    /// (`CAFHeader`). Nil when the source is neither, is not seekable, or a parser declines:
+    /// a JPEG's frame header (`JPEGFrameHeader`), a linear-PCM CAF's header and chunk table
+    /// (`CAFHeader`) and an MP4/MOV's `moov` box (`MovieHeader`: H.264/HEVC video, AAC audio).
+    /// Nil when the source is none of these, is not seekable, or a parser declines:
     /// the caller asks libavformat then, as before. The facts equal libavformat's field for
     /// field (`MediaFactsHeaderTests` compares both on the same files).
     static func fromHeaders(source: any ByteSource, name: String) -> MediaFacts? {
@@ -37,7 +38,20 @@ extension MediaFacts {
             return MediaFacts(container: "caf", durationSeconds: duration, bitRate: bitRate, size: source.count,
                               streams: [s], streamInfoProbed: false)
         }
+        if source.count >= 12, isMovie(name: name),
+           let type = try? source.readExactly(at: 4, count: 4), type == Array("ftyp".utf8) {
+            return try? MovieHeader(reading: source).facts(size: source.count)
+        }
         return nil
+    }
+
+    /// Names libavformat's probe leaves to the `mov` demuxer by content: none (no name), or an
+    /// MP4/MOV extension. Any other name is left to libavformat.
+    static func isMovie(name: String) -> Bool {
+        if name.isEmpty { return true }
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        guard let dot = last.lastIndex(of: ".") else { return false }
+        return ["mp4", "m4v", "mov"].contains(last[last.index(after: dot)...].lowercased())
     }
 
     /// The demuxer libavformat picks for a JPEG: `image2` by a JPEG file name's extension,
