@@ -30,9 +30,11 @@ public final class Ingestor: Sendable {
         /// `batchTarget(captures:)` (docs/ingest.md "Session 9"): a batch of a few captures costs
         /// nearly the commit of a full one (two `fdatasync`s, the B-tree pages written again).
         public var batchWait: TimeInterval = 0.1
-        /// How far workers may run ahead of the writer: captures, and inline bytes waiting.
+        /// How far workers may run ahead of the writer: captures, and inline bytes waiting —
+        /// two full batches, so the workers prepare the next batch while the writer commits one
+        /// (with 32 MiB, one batch, they stalled whenever a commit outlasted preparing a batch).
         public var aheadCaptures = 256
-        public var aheadInlineBytes = 32 << 20
+        public var aheadInlineBytes = 64 << 20
         /// Make and store a thumbnail of each new record's delivery file (a derived blob).
         public var thumbnails = true
         /// Commit records with their media analyses `pending` (`ingest --defer-media`): no
