@@ -28,7 +28,7 @@ extension RecordIndex {
     }
 
     /// A record's body and report, both re-hashed (`RecordBody`, `report(_:of:in:)`).
-    func decodeStored(_ body: UnsafeRawBufferPointer, id: ContentID, in txn: Transaction, decoder: JSONDecoder) throws -> IndexedRecord {
+    func decodeStored(_ body: UnsafeRawBufferPointer, id: ContentID, in txn: Transaction, decoder: JSONDecoder?) throws -> IndexedRecord {
         let decoded = try RecordBody.decode(body, id: id, decoder: decoder)
         var record = decoded.record
         record.reportJSON = try report(decoded.reportId, of: id, in: txn)

@@ -102,7 +102,7 @@ public final class RecordIndex: @unchecked Sendable {
         try QueryError.wrapping { try environment.read { try get(recordId: recordId, in: $0) } }
     }
 
-    func get(_ id: ContentID, in txn: Transaction, decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord? {
+    func get(_ id: ContentID, in txn: Transaction, decoder: JSONDecoder? = nil) throws -> IndexedRecord? {
         try txn.withValue(records, id) { body in
             try body.map { try decodeStored($0, id: id, in: txn, decoder: decoder) }
         }

@@ -23,7 +23,7 @@ extension IndexRow {
     /// `recordId` when the body is not format 2, does not match its SHA-256 or does not decode,
     /// or when its report is missing or no longer matches the ID the body names.
     public static func record(format: Int, body: [UInt8], report: [UInt8]?, recordId: ContentID,
-                              decoder: JSONDecoder = JSONDecoder()) throws -> IndexedRecord {
+                              decoder: JSONDecoder? = nil) throws -> IndexedRecord {
         guard format == Int(RecordBody.version) else {
             throw QueryError.damagedRecord(recordId: recordId, reason: "body format \(format) is not content-addressed")
         }

@@ -35,7 +35,7 @@ public enum RecordBody {
         return [version] + ContentID(of: reportId + json).bytes + reportId + json
     }
 
-    public static func decode(_ bytes: UnsafeRawBufferPointer, id: ContentID, decoder: JSONDecoder = JSONDecoder()) throws -> Decoded {
+    public static func decode(_ bytes: UnsafeRawBufferPointer, id: ContentID, decoder: JSONDecoder? = nil) throws -> Decoded {
         guard let first = bytes.first else { throw QueryError.damagedRecord(recordId: id, reason: "empty body") }
         guard first == version else {
             throw QueryError.damagedRecord(recordId: id, reason: "body version \(first)")
@@ -52,7 +52,7 @@ public enum RecordBody {
             // The strict reader of the shape bodies are written in; anything else (and every
             // damaged body, with its error text) is `JSONDecoder`'s.
             let json = UnsafeRawBufferPointer(rebasing: bytes[headerCount...])
-            let record = try IndexedRecord(strictJSON: json) ?? decoder.decode(IndexedRecord.self, from: Data(json))
+            let record = try IndexedRecord(strictJSON: json) ?? (decoder ?? JSONDecoder()).decode(IndexedRecord.self, from: Data(json))
             guard record.recordId == id else {
                 throw QueryError.damagedRecord(recordId: id, reason: "body names record \(record.recordId)")
             }

@@ -41,7 +41,7 @@ public struct MerkleTree: Sendable, Equatable {
     public static let emptyRoot = ContentID.sha256(of: [UInt8]())
 
     public static func parent(_ left: ContentID, _ right: ContentID) -> ContentID {
-        ContentID.sha256(concatenating: [left.bytes, right.bytes])
+        ContentID.sha256(left, right)
     }
 
     /// The inclusion proof of the leaf at `index`, or nil when out of range.

@@ -69,7 +69,7 @@ extension Ingestor {
     /// the verifier did not use are to be released.
     func planBlobs(_ batch: [PreparedCapture]) throws -> BlobPlan {
         var plan = BlobPlan()
-        var newRecords = Set<ContentID>()  // records this batch creates (their thumbnails go in)
+        var seen = Set<ContentID>()  // records of this batch's earlier captures (only the first may be new)
         for (i, p) in batch.enumerated() {
             plan.extraNew.append(0)
             if let failure = p.storageFailure { throw failure }
@@ -106,10 +106,10 @@ extension Ingestor {
             let used = Set(report.files.map(\.path))
             plan.toRelease += p.staged.filter { !used.contains($0.key) }.map(\.value)
             let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
-            // Only a record that will be new takes its thumbnail (Ingestor+Thumbnail.swift).
-            if !newRecords.contains(recordId), try !archive.records.contains(recordId: recordId) {
-                newRecords.insert(recordId)
-                if let thumb = p.thumbnail?.staged { mine.append(thumb) }
+            // Only a record that will be new takes its thumbnail (Ingestor+Thumbnail.swift); a
+            // capture without one (--defer-media) does not ask the index.
+            if seen.insert(recordId).inserted, let thumb = p.thumbnail?.staged, try !archive.records.contains(recordId: recordId) {
+                mine.append(thumb)
             }
             plan.toCommit += mine
             plan.owner += Array(repeating: i, count: mine.count)

@@ -26,9 +26,15 @@ public final class Ingestor: Sendable {
         /// Most captures per commit, and most inline bytes per commit.
         public var batchCaptures = 64
         public var batchInlineBytes = 32 << 20
-        /// How far workers may run ahead of the writer: captures, and inline bytes waiting.
+        /// How long the writer waits for the next capture in order while its batch is under
+        /// `batchTarget(captures:)` (docs/ingest.md "Session 9"): a batch of a few captures costs
+        /// nearly the commit of a full one (two `fdatasync`s, the B-tree pages written again).
+        public var batchWait: TimeInterval = 0.1
+        /// How far workers may run ahead of the writer: captures, and inline bytes waiting —
+        /// two full batches, so the workers prepare the next batch while the writer commits one
+        /// (with 32 MiB, one batch, they stalled whenever a commit outlasted preparing a batch).
         public var aheadCaptures = 256
-        public var aheadInlineBytes = 32 << 20
+        public var aheadInlineBytes = 64 << 20
         /// Make and store a thumbnail of each new record's delivery file (a derived blob).
         public var thumbnails = true
         /// Commit records with their media analyses `pending` (`ingest --defer-media`): no
@@ -115,12 +121,16 @@ public final class Ingestor: Sendable {
             archive.blobs.drain()
         }
         var next = 0
+        let target = batchTarget(captures: captures.count)
         while next < captures.count {
             var batch: [PreparedCapture] = [channel.take(next)]
             next += 1
             var inline = batch[0].inlineBytes
+            // Up to the target the writer waits (at most `batchWait`) for the next capture in
+            // order; past it, it takes only what is ready.
+            let deadline = Date(timeIntervalSinceNow: options.batchWait)
             while next < captures.count, batch.count < options.batchCaptures, inline < options.batchInlineBytes,
-                  let p = channel.takeIfReady(next) {
+                  let p = batch.count < target ? channel.take(next, until: deadline) : channel.takeIfReady(next) {
                 batch.append(p)
                 inline += p.inlineBytes
                 next += 1
@@ -132,5 +142,13 @@ public final class Ingestor: Sendable {
         }
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// The batch the writer waits to fill before it commits: a sixteenth of the run, at least
+    /// one and at most `batchCaptures`. A run of a few captures still commits capture by
+    /// capture as they come (a kill lands between commits); a bulk run commits full batches
+    /// instead of the two or three captures ready at each moment.
+    func batchTarget(captures: Int) -> Int {
+        min(options.batchCaptures, max(1, captures / 16))
     }
 }

@@ -56,13 +56,18 @@ final class OrderedChannel<Value: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let v = ready.removeValue(forKey: index) {
-                readyWeight -= weight(v)
-                taken = index + 1
-                condition.broadcast()
-                return v
-            }
+            if let v = removeReady(index) { return v }
             condition.wait()
+        }
+    }
+
+    /// Waits for the result of `index` until `deadline`; nil when it is not there by then.
+    func take(_ index: Int, until deadline: Date) -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let v = removeReady(index) { return v }
+            if !condition.wait(until: deadline) { return removeReady(index) }
         }
     }
 
@@ -70,6 +75,12 @@ final class OrderedChannel<Value: Sendable>: @unchecked Sendable {
     func takeIfReady(_ index: Int) -> Value? {
         condition.lock()
         defer { condition.unlock() }
+        return removeReady(index)
+    }
+
+    /// Removes and returns the result of `index` if it is there (the lock held), freeing its
+    /// slot and weight for the workers.
+    private func removeReady(_ index: Int) -> Value? {
         guard let v = ready.removeValue(forKey: index) else { return nil }
         readyWeight -= weight(v)
         taken = index + 1
