@@ -1,4 +1,5 @@
 import Archive
+import ArchiveHandle
 import ArchiveS3
 import Ground
 import Ingest

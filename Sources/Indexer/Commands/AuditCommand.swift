@@ -29,8 +29,8 @@ struct AuditCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let sample = try args.double("sample", in: 0...1) ?? 1
-        let archive = try context.openArchive(access: .readIfNotWritable)
-        let store = archive.store
+        let (lmdb, archive) = try context.openLMDBArchive(access: .readIfNotWritable)
+        let store = lmdb.store
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
         let s3 = archive.blobs as? S3ArchiveBlobStore
         if bar.isShown, let s = try? store.stats() {

@@ -16,9 +16,9 @@ struct StatCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try GetCommand.parseID(args.positionals[0], command: name)
-        let archive = try context.openArchive(access: .readIfNotWritable)
+        let (lmdb, archive) = try context.openLMDBArchive(access: .readIfNotWritable)
         if let s3 = archive.blobs as? S3ArchiveBlobStore { return try s3Stat(id, s3, context) }
-        let store = archive.store
+        let store = lmdb.store
         guard let record = try store.record(of: id) else { throw CASError.notFound(id) }
         let c = context.console
         if context.json {
