@@ -21,17 +21,21 @@ public final class Archive: Sendable {
     public let custodyStore: any CustodyStore
     /// The stored trust anchors, each change with its custody events.
     public let trustAnchors: any TrustAnchorStore
+    /// True when the archive was opened read-only (`readIfNotWritable` on an archive this
+    /// process cannot write): every write throws, and `audit` does not log its event.
+    public let isReadOnly: Bool
     private let openJournal: @Sendable () throws -> any ExportJournalStore
 
     public init(directory: String, configuration: ArchiveConfiguration, blobs: any BlobStaging,
                 records: any RecordStore<IndexedRecord>, custody: any CustodyStore, trust: any TrustAnchorStore,
-                exportJournal: @escaping @Sendable () throws -> any ExportJournalStore) {
+                isReadOnly: Bool = false, exportJournal: @escaping @Sendable () throws -> any ExportJournalStore) {
         self.directory = directory
         self.configuration = configuration
         self.blobs = blobs
         self.records = records
         custodyStore = custody
         trustAnchors = trust
+        self.isReadOnly = isReadOnly
         openJournal = exportJournal
     }
 

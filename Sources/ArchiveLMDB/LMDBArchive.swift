@@ -47,6 +47,6 @@ public final class LMDBArchive: Sendable {
         return Archive(directory: store.directory, configuration: try configuration ?? ArchiveConfiguration.load(archive: store.directory),
                        blobs: blobs ?? self.blobs, records: indexStores?.records ?? records,
                        custody: indexStores?.custody ?? custody, trust: indexStores?.trust ?? trustAnchors,
-                       exportJournal: { try ExportJournal(environment: environment) })
+                       isReadOnly: store.isReadOnly, exportJournal: { try ExportJournal(environment: environment) })
     }
 }

@@ -54,6 +54,17 @@ public final class LMDBBlobStore: BlobStore {
     @discardableResult
     public func delete(_ id: ContentID) throws -> Bool { try store.deleteBlob(id) }
 
+    /// `ContentStore.audit`: by blob, the missing and damaged chunks named.
+    public func audit(sample: Double, progress: ((Int, UInt64) -> Void)?) throws -> AuditReport {
+        try store.audit(sample: sample, progress: progress)
+    }
+
+    /// The environment's blob count and the sum of their sizes (`ContentStore.stats`).
+    public func totals() throws -> (blobs: Int64, bytes: Int64) {
+        let s = try store.stats()
+        return (Int64(s.blobs), Int64(s.logicalBytes))
+    }
+
     /// Every chunk present, of its recorded length and hashing to its ID, and the whole
     /// hashing to `id` (`ContentStore.auditBlob`), as named problems.
     public func check(_ id: ContentID) throws -> BlobCheck {

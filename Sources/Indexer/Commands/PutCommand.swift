@@ -36,7 +36,7 @@ struct PutCommand: Command {
                 } else {
                     context.console.out("\(result.id.hex) \(status) \(result.size) \(path)")
                 }
-            } catch let e as CASError where CommandRunner.exitCode(for: e) == .failure {
+            } catch let e as any BlobStoreFailure where CommandRunner.exitCode(for: e) == .failure {
                 context.console.err("Error: \(path): \(e)")
                 failed = true
             } catch let e as FileOpenError {
