@@ -17,9 +17,9 @@ public enum BlobOutput {
         var ok = false
         defer { if !ok { try? FileSystem.remove(temp) } }
         try read { buf in
-            do throws(Errno) { try fd.write(all: buf) } catch { throw BlobOutputError.input(path: temp, errno: error.rawValue) }
+            do throws(Errno) { try fd.write(all: buf) } catch { throw BlobFileError.input(path: temp, errno: error.rawValue) }
         }
-        do { try FileSystem.rename(temp, to: path) } catch { throw BlobOutputError.input(path: path, errno: error.rawValue) }
+        do { try FileSystem.rename(temp, to: path) } catch { throw BlobFileError.input(path: path, errno: error.rawValue) }
         ok = true
     }
 
@@ -40,15 +40,15 @@ public enum BlobOutput {
         let st: FileStatus
         do { st = try FileSystem.status(atPath: path) } catch {
             if error == .noSuchFileOrDirectory { return .replace }
-            throw BlobOutputError.input(path: path, errno: error.rawValue)
+            throw BlobFileError.input(path: path, errno: error.rawValue)
         }
         switch st.kind {
         case .regular: return .replace
         case .fifo, .characterDevice: return .stream
-        case .symlink: throw BlobOutputError.outputRefused(path: path, reason: "a symbolic link (not followed)")
-        case .directory: throw BlobOutputError.outputRefused(path: path, reason: "a directory")
-        case .blockDevice: throw BlobOutputError.outputRefused(path: path, reason: "a block device")
-        case .socket, .unknown: throw BlobOutputError.outputRefused(path: path, reason: "not a regular file, FIFO or character device")
+        case .symlink: throw BlobFileError.outputRefused(path: path, reason: "a symbolic link (not followed)")
+        case .directory: throw BlobFileError.outputRefused(path: path, reason: "a directory")
+        case .blockDevice: throw BlobFileError.outputRefused(path: path, reason: "a block device")
+        case .socket, .unknown: throw BlobFileError.outputRefused(path: path, reason: "not a regular file, FIFO or character device")
         }
     }
 
@@ -61,12 +61,12 @@ public enum BlobOutput {
         do {
             fd = try FileDescriptor.open(path, .write)
             kind = try fd.status().kind
-        } catch { throw BlobOutputError.input(path: path, errno: error.rawValue) }
+        } catch { throw BlobFileError.input(path: path, errno: error.rawValue) }
         guard kind == .fifo || kind == .characterDevice else {
-            throw BlobOutputError.outputRefused(path: path, reason: "changed while being opened")
+            throw BlobFileError.outputRefused(path: path, reason: "changed while being opened")
         }
         try read { buf in
-            do throws(Errno) { try fd.write(all: buf) } catch { throw BlobOutputError.input(path: path, errno: error.rawValue) }
+            do throws(Errno) { try fd.write(all: buf) } catch { throw BlobFileError.input(path: path, errno: error.rawValue) }
         }
     }
 
@@ -83,14 +83,15 @@ public enum BlobOutput {
                 try? FileSystem.remove(temp)
             }
         }
-        throw BlobOutputError.input(path: temp, errno: last.rawValue)
+        throw BlobFileError.input(path: temp, errno: last.rawValue)
     }
 }
 
-/// A failed write of a blob to a file (`BlobOutput`): the codes and texts of LMDB's
-/// `CASError.input` and `.outputRefused`, which it threw before the writer served every store.
-public enum BlobOutputError: Error, Equatable, Sendable, BlobStoreFailure {
-    /// Opening, writing or renaming the output failed.
+/// A failed read or write of a file a blob comes from or goes to (`BlobOutput`, a `put` of a
+/// file): the codes and texts of LMDB's `CASError.input` and `.outputRefused`, which it threw
+/// before these served every store.
+public enum BlobFileError: Error, Equatable, Sendable, BlobStoreFailure {
+    /// Opening, reading, writing or renaming the file failed.
     case input(path: String, errno: Int32)
     /// Not a regular file, a new path, a FIFO or a character device (a directory, a block
     /// device, a symbolic link, a socket).

@@ -7,6 +7,8 @@ extension BlobStore {
         try auditBlobs(sample: sample, progress: progress)
     }
 
+    public func collectObjectGarbage() throws -> ObjectGarbageReport? { nil }
+
     public func totals() throws -> (blobs: Int64, bytes: Int64) {
         var bytes: Int64 = 0
         let blobs = try forEachBlob { _, size in bytes += size }

@@ -65,6 +65,15 @@ public protocol BlobStore: AnyObject, Sendable {
     /// How many blobs the store holds and their bytes, from its own counts (LMDB: the
     /// environment's; S3: the ledger's); by default summed over `forEachBlob`.
     func totals() throws -> (blobs: Int64, bytes: Int64)
+
+    /// What `stat` shows: how the store keeps blob `id` (LMDB: its chunks; S3: the object's
+    /// HEAD); nil when the archive does not hold it.
+    func describe(_ id: ContentID) throws -> BlobDescription?
+
+    /// What `gc` sweeps beyond the archive's environment: objects of a store kept elsewhere
+    /// that the archive does not list (S3: unlisted objects, unfinished multipart uploads); by
+    /// default nil, nothing to sweep (LMDB's chunks are the environment's, `ArchiveAdministration`).
+    func collectObjectGarbage() throws -> ObjectGarbageReport?
 }
 
 extension BlobStore {

@@ -24,11 +24,13 @@ public final class Archive: Sendable {
     /// True when the archive was opened read-only (`readIfNotWritable` on an archive this
     /// process cannot write): every write throws, and `audit` does not log its event.
     public let isReadOnly: Bool
+    /// The upkeep of the archive directory's own environment (`gc`'s chunk sweep).
+    public let administration: any ArchiveAdministration
     private let openJournal: @Sendable () throws -> any ExportJournalStore
 
     public init(directory: String, configuration: ArchiveConfiguration, blobs: any BlobStaging,
                 records: any RecordStore<IndexedRecord>, custody: any CustodyStore, trust: any TrustAnchorStore,
-                isReadOnly: Bool = false, exportJournal: @escaping @Sendable () throws -> any ExportJournalStore) {
+                isReadOnly: Bool = false, administration: any ArchiveAdministration, exportJournal: @escaping @Sendable () throws -> any ExportJournalStore) {
         self.directory = directory
         self.configuration = configuration
         self.blobs = blobs
@@ -36,6 +38,7 @@ public final class Archive: Sendable {
         custodyStore = custody
         trustAnchors = trust
         self.isReadOnly = isReadOnly
+        self.administration = administration
         openJournal = exportJournal
     }
 

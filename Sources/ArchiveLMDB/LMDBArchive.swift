@@ -9,7 +9,7 @@ import Query
 /// factory (`ArchiveOpen`) opens for every archive — the environment always exists, and holds
 /// the S3 blob ledger when blobs are elsewhere — and what tests reach into; the stages see
 /// only `archive(…)`, the protocol-typed handle over it.
-public final class LMDBArchive: Sendable {
+public final class LMDBArchive: ArchiveAdministration, Sendable {
     public let store: ContentStore
     public let index: RecordIndex
     public let custody: CustodyLog
@@ -25,6 +25,9 @@ public final class LMDBArchive: Sendable {
     }
 
     public var environment: Environment { store.environment }
+
+    /// Chunks no blob references (`ContentStore.collectGarbage`).
+    public func collectGarbage() throws -> GarbageReport { try store.collectGarbage() }
 
     /// The blobs as chunks of this environment (the handle's `blobs` unless they are in S3).
     public var blobs: LMDBBlobStore { LMDBBlobStore(store) }
@@ -47,6 +50,6 @@ public final class LMDBArchive: Sendable {
         return Archive(directory: store.directory, configuration: try configuration ?? ArchiveConfiguration.load(archive: store.directory),
                        blobs: blobs ?? self.blobs, records: indexStores?.records ?? records,
                        custody: indexStores?.custody ?? custody, trust: indexStores?.trust ?? trustAnchors,
-                       isReadOnly: store.isReadOnly, exportJournal: { try ExportJournal(environment: environment) })
+                       isReadOnly: store.isReadOnly, administration: self, exportJournal: { try ExportJournal(environment: environment) })
     }
 }

@@ -59,6 +59,14 @@ public final class LMDBBlobStore: BlobStore {
         try store.audit(sample: sample, progress: progress)
     }
 
+    /// The blob's chunks (`ContentStore.record(of:)`); nil when absent.
+    public func describe(_ id: ContentID) throws -> BlobDescription? {
+        try store.record(of: id).map { record in
+            .chunks(size: record.size, chunkSize: record.chunkSize,
+                    chunks: record.chunks.enumerated().map { .init(id: $1, bytes: record.length(ofChunk: $0)) })
+        }
+    }
+
     /// The environment's blob count and the sum of their sizes (`ContentStore.stats`).
     public func totals() throws -> (blobs: Int64, bytes: Int64) {
         let s = try store.stats()

@@ -55,6 +55,15 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
     /// Whether the ledger lists `id` (no request to the bucket).
     public func holds(_ id: ContentID) throws -> Bool { try recorded(id) != nil }
 
+    /// The object's HEAD when the ledger lists the blob; nil otherwise.
+    public func describe(_ id: ContentID) throws -> BlobDescription? {
+        guard try recorded(id) != nil else { return nil }
+        return try objects.describe(id)
+    }
+
+    /// Unlisted objects and unfinished uploads (`collectGarbage`).
+    public func collectObjectGarbage() throws -> ObjectGarbageReport? { try collectGarbage() }
+
     /// The ledger's blob count and bytes (no request to the bucket).
     public func totals() throws -> (blobs: Int64, bytes: Int64) { try ledger.totals() }
 

@@ -24,26 +24,9 @@ extension RGWTests {
                 _ = try ContentStore.create(at: path)
                 try ArchiveConfiguration(blobs: .init(store: "s3", bucket: server.bucket, prefix: prefix)).save(archive: path)
                 let store = try ArchiveOpener(path: path, environment: server.environment).open().blobs
-                let (bucket, prefix) = (server.bucket, prefix)
-                let key: @Sendable (ContentID) -> String = { id in "\(prefix)/blobs/\(id.hex.prefix(2))/\(id.hex)" }
-                subject = BlobStoreSubject(
-                    store: store,
-                    corrupt: { id, original in
-                        var changed = original
-                        changed[changed.count / 2] ^= 0x01
-                        let scratch = ScratchDirectory()
-                        try Data(changed).write(to: URL(fileURLWithPath: scratch.file("changed")))
-                        let run = server.peer(["put", bucket, key(id), scratch.file("changed")])
-                        guard run.status == 0 else { throw S3Error(.rejected, "boto3 put: \(run.stderr)") }
-                    },
-                    vanish: { id in
-                        let run = server.peer(["delete", bucket, key(id)])
-                        guard run.status == 0 else { throw S3Error(.rejected, "boto3 delete: \(run.stderr)") }
-                    },
-                    notFound: [StatusCode.s3NotFound],
-                    putMismatch: [StatusCode.s3IntegrityRejected, StatusCode.s3IntegrityMismatch],
-                    damaged: [StatusCode.s3IntegrityMismatch],
-                    rangeRefused: [StatusCode.s3RangeInvalid])
+                let keyPrefix = prefix
+                subject = Contract.subject(store, server: server, bucket: server.bucket,
+                                           key: { "\(keyPrefix)/blobs/\($0.hex.prefix(2))/\($0.hex)" })
             }
         }
 

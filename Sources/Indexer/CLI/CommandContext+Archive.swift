@@ -1,6 +1,5 @@
 import Archive
 import ArchiveHandle
-import ArchiveLMDB
 import ArchiveOpen
 import ArchivePostgres
 import CAS
@@ -17,12 +16,6 @@ extension CommandContext {
     /// Opens the existing archive through the one factory (`ArchiveOpener.open`, docs/archive.md).
     public func openArchive(access: ContentStore.Access = .readWrite, blobs: Bool = true) throws -> Archive {
         try opener().open(access: access, blobs: blobs)
-    }
-
-    /// `openArchive`, with the LMDB side it was built over (the administration of `stat`,
-    /// `gc` and `audit`).
-    func openLMDBArchive(access: ContentStore.Access = .readWrite) throws -> (lmdb: LMDBArchive, archive: Archive) {
-        try opener().openLMDB(access: access)
     }
 
     /// The blob store of the archive `store` belongs to (`ArchiveOpener.blobStore(for:)`).

@@ -1,6 +1,4 @@
 import Archive
-import ArchiveS3
-import CAS
 import Export
 import Ingest
 
@@ -22,10 +20,9 @@ struct GCCommand: Command {
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let (lmdb, archive) = try context.openLMDBArchive()
-        let store = lmdb.store
-        let r = try store.collectGarbage()
-        let s3 = try (archive.blobs as? S3ArchiveBlobStore)?.collectGarbage()
+        let archive = try context.openArchive()
+        let r = try archive.administration.collectGarbage()
+        let s3 = try archive.blobs.collectObjectGarbage()
         let exports = ExportRecovery.run(journal: try archive.exportJournal(), custody: StoredCustodySource(archive.custodyStore))
         let reverify = ReverifyScratch.removeStale()
         func count(_ k: ExportRecovery.Action.Kind) -> Int64 { Int64(exports.filter { $0.kind == k }.count) }
