@@ -66,7 +66,9 @@ let package = Package(
         // the record index (`RecordIndex`, its secondary indexes and counts) and `LMDBRecordStore`,
         // the custody log (`CustodyLog`), the trust anchors (`TrustStore`, `LMDBTrustAnchorStore`),
         // and `LMDBBlobStore`, the BlobStore/BlobStaging over CAS's chunks.
-        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "Query", "Custody", "CAS"]),
+        // `LMDBArchive`: the LMDB side of an archive directory (its store and, in its one environment,
+        // index, custody log, trust), and the protocol-typed handle over it.
+        .target(name: "ArchiveLMDB", dependencies: ["Ground", "LMDB", "Crypto", "Archive", "ArchiveHandle", "Query", "Custody", "CAS"]),
         // Blobs in an S3-compatible object store (SigV4 over HTTP): Archive's S3 BlobStore.
         .target(name: "S3", dependencies: ["Ground", "HTTP", "Crypto", "Archive"]),
         // An archive's blobs in S3 with their ledger (BlobLedger) in the archive's LMDB environment
@@ -75,6 +77,15 @@ let package = Package(
         // The archive's PostgreSQL schema (migrations, schema_version) and the SQL of the record
         // index, custody chain, trust anchors and work queue that its PostgreSQL stores will use.
         .target(name: "ArchivePostgres", dependencies: ["Ground", "Postgres", "Query", "Archive", "Crypto"]),
+        // The one archive handle the stages and the command line hold (`Archive`): where the
+        // archive is, its archive.json, and its blobs, records, custody log, trust anchors and
+        // export journal, protocol-typed only; no medium named.
+        .target(name: "ArchiveHandle", dependencies: ["Ground", "Archive", "Query"]),
+        // The one factory of that handle: reads archive.json and builds the LMDB, S3 and
+        // PostgreSQL stores it names (`ArchiveOpener`). Above the implementations; only the
+        // command line (and tests) depend on it.
+        .target(name: "ArchiveOpen", dependencies: ["Ground", "Archive", "ArchiveHandle", "Query", "CAS", "LMDB", "ArchiveLMDB",
+                                                    "S3", "ArchiveS3", "Postgres", "ArchivePostgres"]),
 
         // Formats: C2PA containers and codecs (readers and writers side by side), and the
         // capture app's own record, disclosure tree and streamed commitment.
@@ -83,11 +94,11 @@ let package = Package(
 
         // Stages.
         .target(name: "Verify", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto", "Media"]),
-        .target(name: "Ingest", dependencies: ["Ground", "CAS", "Query", "Verify", "Crypto", "Media", "Archive", "Custody", "ArchiveLMDB"]),
+        .target(name: "Ingest", dependencies: ["Ground", "Query", "Verify", "Crypto", "Media", "Archive", "ArchiveHandle", "Custody"]),
         // The media analyses of stored records (media facts, parallax, chunk recomputation,
         // thumbnails) as a stage of their own: `analyze`, after `ingest --defer-media`.
-        .target(name: "Analysis", dependencies: ["Ground", "Archive", "Query", "Ingest", "Verify", "Media", "Custody"]),
-        .target(name: "Export", dependencies: ["Ground", "CAS", "Query", "Ingest", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive", "Custody"]),
+        .target(name: "Analysis", dependencies: ["Ground", "Archive", "ArchiveHandle", "Query", "Ingest", "Verify", "Media", "Custody"]),
+        .target(name: "Export", dependencies: ["Ground", "Query", "Ingest", "ArchiveHandle", "Verify", "Media", "CaptureFormat", "Crypto", "C2PA", "Archive", "Custody"]),
 
         // Generator of signed capture dumps (capture-synth), as a library so tests make dumps in-process.
         .target(name: "Synthesis", dependencies: ["Ground", "C2PA", "CaptureFormat", "Crypto"]),
@@ -97,7 +108,8 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Ground"]),
 
         // Executables.
-        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres", "Custody", "ArchiveLMDB"]),
+        .executableTarget(name: "Indexer", dependencies: ["Ground", "CLI", "CAS", "Query", "Verify", "Ingest", "Analysis", "Export", "Crypto", "Archive", "ArchiveS3", "S3", "ArchivePostgres", "Postgres", "Custody", "ArchiveLMDB",
+                                                           "ArchiveHandle", "ArchiveOpen"]),
         .executableTarget(name: "CaptureSynth", dependencies: ["CLI", "Synthesis"]),
         // Benchmark driver for bench/media.sh (not a product).
         .executableTarget(name: "MediaBench", dependencies: ["Media", "CaptureFormat"], path: "bench/MediaBench"),
@@ -120,7 +132,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Ground"]),
         .testTarget(name: "S3Tests", dependencies: ["S3", "HTTP", "Crypto", "Ground", "TestLiterals", "ProcessSupport", "Archive", "BlobStoreContract",
                                                  "Analysis", "Ingest", "CAS", "Query", "Verify", "Synthesis", "Indexer", "CLI",
-                                                 "PostgresTestSupport", "Postgres", "ArchiveS3", "Custody", "ArchiveLMDB"]),
+                                                 "PostgresTestSupport", "Postgres", "ArchiveS3", "Custody", "ArchiveLMDB", "ArchiveOpen"]),
         .testTarget(name: "C2PATests", dependencies: ["C2PA", "Crypto", "Inflate", "Ground", "TestLiterals"]),
         .testTarget(name: "CaptureFormatTests", dependencies: ["CaptureFormat", "C2PA", "Crypto", "Ground", "TestLiterals"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "C2PA", "CaptureFormat", "Crypto", "Synthesis", "Ground", "TestLiterals"]),
@@ -152,7 +164,7 @@ let package = Package(
         // The command line over a PostgreSQL index: init --index, ingest into PostgreSQL, and the
         // work queue (ingest --enqueue, worker processes, queue), against the real server.
         .testTarget(name: "IndexerPostgresTests", dependencies: ["Indexer", "CLI", "PostgresTestSupport", "ArchivePostgres", "Postgres",
-                                                                  "Archive", "Ingest", "Query", "CAS", "Ground"]),
+                                                                  "Archive", "Ingest", "Query", "CAS", "Ground", "ArchiveLMDB"]),
         .testTarget(name: "ArchivePostgresTests", dependencies: ["ArchivePostgres", "Postgres", "PostgresTestSupport", "Query", "CAS", "LMDB", "Crypto", "Ground", "Archive", "ArchiveContract", "Ingest", "ArchiveLMDB"]),
         .testTarget(name: "CaptureSynthTests", dependencies: ["Synthesis", "Verify", "C2PA", "CaptureFormat", "Crypto", "CLI", "Ground", "TestLiterals"]),
     ],

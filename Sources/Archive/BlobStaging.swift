@@ -11,6 +11,11 @@ import Ground
 /// A staged blob never committed leaves nothing a `get` could return: LMDB chunks nobody
 /// references, or an S3 object the ledger does not list; `gc` removes both.
 public protocol BlobStaging: BlobStore {
+    /// `put FILE`: the file at `path` stored, `progress` told the bytes as they are stored.
+    /// By default staged (hashed, and uploaded where the store does), proved unchanged and
+    /// committed (`BlobStaging+File.swift`); LMDB streams it into chunks with progress.
+    func put(file path: String, progress: (Int) -> Void) throws -> (id: ContentID, size: UInt64, isNew: Bool)
+
     /// Stages the opened regular file (the caller opened it without following a link): in
     /// memory when it holds at most `inlineLimit` bytes, else streamed in constant memory.
     /// Exactly `file.count` bytes are read; the file is then proved unchanged

@@ -51,6 +51,29 @@ public protocol BlobStore: AnyObject, Sendable {
 
     /// Reads blob `id` back and re-hashes it: what `audit` reports for one blob.
     func check(_ id: ContentID) throws -> BlobCheck
+
+    /// Whether the archive holds blob `id`, answered from the archive's own records where it
+    /// keeps them (S3: the ledger, no request to the bucket); by default `has`. What `audit`
+    /// looks every blob a record names up with.
+    func holds(_ id: ContentID) throws -> Bool
+
+    /// The blob half of `audit`: every blob (`sample` = 1) or a random fraction, re-hashed;
+    /// `progress` gets (blobs done, bytes done). By default `auditBlobs` (`check` per blob);
+    /// LMDB's names the missing and damaged chunks too.
+    func audit(sample: Double, progress: ((Int, UInt64) -> Void)?) throws -> AuditReport
+
+    /// How many blobs the store holds and their bytes, from its own counts (LMDB: the
+    /// environment's; S3: the ledger's); by default summed over `forEachBlob`.
+    func totals() throws -> (blobs: Int64, bytes: Int64)
+
+    /// What `stat` shows: how the store keeps blob `id` (LMDB: its chunks; S3: the object's
+    /// HEAD); nil when the archive does not hold it.
+    func describe(_ id: ContentID) throws -> BlobDescription?
+
+    /// What `gc` sweeps beyond the archive's environment: objects of a store kept elsewhere
+    /// that the archive does not list (S3: unlisted objects, unfinished multipart uploads); by
+    /// default nil, nothing to sweep (LMDB's chunks are the environment's, `ArchiveAdministration`).
+    func collectObjectGarbage() throws -> ObjectGarbageReport?
 }
 
 extension BlobStore {

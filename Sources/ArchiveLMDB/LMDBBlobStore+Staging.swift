@@ -7,6 +7,12 @@ import LMDB
 /// is staged (protected from `gc` by a pending entry), a small one is held in memory; `commit`
 /// writes every staged blob of a batch — inline chunks, blob records — in one transaction.
 extension LMDBBlobStore: BlobStaging {
+    /// `ContentStore.put(contentsOf:)`: streamed into chunks, `progress` told each piece.
+    public func put(file path: String, progress: (Int) -> Void) throws -> (id: ContentID, size: UInt64, isNew: Bool) {
+        let r = try withoutActuallyEscaping(progress) { progress in try store.put(contentsOf: path) { progress($0) } }
+        return (r.id, r.size, r.isNew)
+    }
+
     public func stage(confirming file: FileByteSource, inlineLimit: Int) throws -> BlobStage {
         Self.stage(try store.stage(confirming: file, inlineLimit: inlineLimit))
     }

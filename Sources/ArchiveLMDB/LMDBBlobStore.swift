@@ -54,6 +54,25 @@ public final class LMDBBlobStore: BlobStore {
     @discardableResult
     public func delete(_ id: ContentID) throws -> Bool { try store.deleteBlob(id) }
 
+    /// `ContentStore.audit`: by blob, the missing and damaged chunks named.
+    public func audit(sample: Double, progress: ((Int, UInt64) -> Void)?) throws -> AuditReport {
+        try store.audit(sample: sample, progress: progress)
+    }
+
+    /// The blob's chunks (`ContentStore.record(of:)`); nil when absent.
+    public func describe(_ id: ContentID) throws -> BlobDescription? {
+        try store.record(of: id).map { record in
+            .chunks(size: record.size, chunkSize: record.chunkSize,
+                    chunks: record.chunks.enumerated().map { .init(id: $1, bytes: record.length(ofChunk: $0)) })
+        }
+    }
+
+    /// The environment's blob count and the sum of their sizes (`ContentStore.stats`).
+    public func totals() throws -> (blobs: Int64, bytes: Int64) {
+        let s = try store.stats()
+        return (Int64(s.blobs), Int64(s.logicalBytes))
+    }
+
     /// Every chunk present, of its recorded length and hashing to its ID, and the whole
     /// hashing to `id` (`ContentStore.auditBlob`), as named problems.
     public func check(_ id: ContentID) throws -> BlobCheck {

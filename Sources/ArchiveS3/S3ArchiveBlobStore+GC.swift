@@ -4,20 +4,8 @@ import Ground
 import LMDB
 import S3
 
-/// What `gc` did to an S3-backed archive's bucket.
-public struct S3GarbageReport: Sendable, Equatable {
-    /// Objects under the prefix the ledger does not list, deleted, and their bytes.
-    public var objectsRemoved = 0
-    public var bytesRemoved: UInt64 = 0
-    /// Unlisted objects a retention (Object Lock) kept.
-    public var objectsRetained = 0
-    /// Multipart uploads never completed, aborted.
-    public var uploadsAborted = 0
-    /// Staging marks of processes that are gone (`s3.pending`) or expired (`blob_pending`).
-    public var pendingCleared = 0
-    /// True when another live process was staging: nothing was deleted.
-    public var skippedBusy = false
-}
+/// `gc`'s report on the bucket (the `Archive` target's `ObjectGarbageReport`).
+public typealias S3GarbageReport = ObjectGarbageReport
 
 extension S3ArchiveBlobStore {
     /// Deletes every object under the blobs prefix that the ledger does not list (left by an

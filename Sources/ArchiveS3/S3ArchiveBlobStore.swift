@@ -52,6 +52,21 @@ public final class S3ArchiveBlobStore: BlobStaging, @unchecked Sendable {
         try ledger.recorded(id)
     }
 
+    /// Whether the ledger lists `id` (no request to the bucket).
+    public func holds(_ id: ContentID) throws -> Bool { try recorded(id) != nil }
+
+    /// The object's HEAD when the ledger lists the blob; nil otherwise.
+    public func describe(_ id: ContentID) throws -> BlobDescription? {
+        guard try recorded(id) != nil else { return nil }
+        return try objects.describe(id)
+    }
+
+    /// Unlisted objects and unfinished uploads (`collectGarbage`).
+    public func collectObjectGarbage() throws -> ObjectGarbageReport? { try collectGarbage() }
+
+    /// The ledger's blob count and bytes (no request to the bucket).
+    public func totals() throws -> (blobs: Int64, bytes: Int64) { try ledger.totals() }
+
     /// Records the blobs in one transaction; true for each blob the ledger did not list.
     func record(_ blobs: [(ContentID, UInt64)]) throws -> [Bool] {
         if blobs.isEmpty { return [] }

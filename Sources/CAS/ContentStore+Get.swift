@@ -1,3 +1,4 @@
+import Archive
 import Crypto
 import Foundation
 import Ground
@@ -87,25 +88,6 @@ extension ContentStore {
     /// Writes the blob to `path` through a temporary file in the same directory, renamed over
     /// `path` only after the whole blob has been verified (so `path` never holds wrong bytes).
     public func export(_ id: ContentID, to path: String, verify: Bool = true) throws {
-        try Self.write(to: path) { sink in try read(id, verify: verify, into: sink) }
-    }
-
-    /// Writes what `read` streams to `path` as `export` does: a FIFO or character device in
-    /// place, anything but a regular file or a new path refused (`cas.output.refused`), else a
-    /// temporary file beside it renamed over `path` only when `read` returned.
-    public static func write(to path: String, _ read: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        // A FIFO or character device is written in place, never renamed over; anything but a
-        // regular file or a new path is refused (ContentStore+Output.swift).
-        if try outputTarget(path) == .stream { return try stream(into: path, read) }
-        let dir = (path as NSString).deletingLastPathComponent
-        let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
-        let fd = try createTemporary(temp)
-        var ok = false
-        defer { if !ok { try? FileSystem.remove(temp) } }
-        try read { buf in
-            do throws(Errno) { try fd.write(all: buf) } catch { throw CASError.input(path: temp, errno: error.rawValue) }
-        }
-        do { try FileSystem.rename(temp, to: path) } catch { throw CASError.input(path: path, errno: error.rawValue) }
-        ok = true
+        try BlobOutput.write(to: path) { sink in try read(id, verify: verify, into: sink) }
     }
 }

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Ground
 import LMDB
@@ -21,17 +22,6 @@ public struct StoreStats: Equatable, Sendable, Codable {
 
     /// logicalBytes / storedBytes (1 when nothing is shared).
     public var dedupRatio: Double { storedBytes == 0 ? 1 : Double(logicalBytes) / Double(storedBytes) }
-}
-
-/// What `collectGarbage` removed.
-public struct GarbageReport: Equatable, Sendable {
-    public var chunksRemoved = 0
-    public var bytesRemoved: UInt64 = 0
-    public var pendingCleared = 0
-    /// True when a live put was running, so nothing was collected.
-    public var skippedBusy = false
-    /// True when a blob record did not decode, so nothing was collected.
-    public var skippedDamaged = false
 }
 
 extension ContentStore {

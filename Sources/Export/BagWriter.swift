@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import Crypto
 import Foundation
 import Ground
@@ -55,13 +54,10 @@ public final class BagWriter {
         try Self.makeDirectory((target as NSString).deletingLastPathComponent)
         do {
             try store.export(id, to: target)
-        } catch let e as CASError {
-            switch e {
-            case .input(let p, let err): throw .io(path: p, errno: err)
-            case .notAnArchive, .unsupportedFormat, .storage: throw .blobRefused(
-                recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.description)
-            default: throw .blobRefused(recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex, reason: e.code)
-            }
+        } catch let e as any BlobStoreFailure {
+            if let (p, err) = e.fileFailure { throw .io(path: p, errno: err) }
+            throw .blobRefused(recordId: entry.recordId.hex, path: entry.bagPath, blobId: id.hex,
+                               reason: e.archiveUnusable ? e.description : e.statusCode)
         } catch let e as any NamedError {
             // Another store: a blob gone or not its ID is refused; the store itself failing
             // (`s3.unavailable`, `s3.credentials.rejected`, …) is no verdict on the blob.

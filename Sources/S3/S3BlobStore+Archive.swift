@@ -13,6 +13,14 @@ extension S3BlobStore: BlobStore {
 
     public func size(of id: ContentID) throws -> Int64? { try stat(id)?.size }
 
+    /// The object's key and HEAD; nil when there is none.
+    public func describe(_ id: ContentID) throws -> BlobDescription? {
+        try stat(id).map { info in
+            .object(size: info.size, key: key(for: id), etag: info.etag, versionID: info.versionID, lockMode: info.lockMode,
+                    retainUntil: info.retainUntil)
+        }
+    }
+
     /// Lists the blobs under the prefix (keys that do not follow the layout are skipped; `list`
     /// counts them). S3 lists keys in byte order, which for `PREFIX/blobs/ab/ab…` is ID order.
     @discardableResult

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Foundation
 import Ingest
@@ -18,9 +19,9 @@ enum AnalysisFixture {
     }
 
     /// A new archive (small initial map: growth is exercised).
-    static func archive() throws -> Archive {
+    static func archive() throws -> LMDBArchive {
         var o = ContentStore.Options()
         o.environment.mapSize = 4 << 20
-        return try Archive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
+        return try LMDBArchive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
     }
 }

@@ -27,7 +27,7 @@ import Verify
     }
 
     /// A fresh archive holding the dump, ingested by default or with the analyses deferred.
-    static func ingest(_ root: String, expected: ExpectedDump, deferred: Bool) throws -> Archive {
+    static func ingest(_ root: String, expected: ExpectedDump, deferred: Bool) throws -> LMDBArchive {
         let archive = try AnalysisFixture.archive()
         var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
                                        tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
@@ -38,12 +38,12 @@ import Verify
         o.deferAnalyses = deferred
         let (captures, errors) = Ingestor.discover([root])
         #expect(errors.isEmpty)
-        let summary = try Ingestor(archive: archive, verifier: verifier, options: o).run(captures) { _ in }
+        let summary = try Ingestor(archive: try archive.archive(), verifier: verifier, options: o).run(captures) { _ in }
         #expect(summary.outcomes["failed", default: 0] == 0)
         return archive
     }
 
-    static func analyzer(_ archive: Archive, jobs: Int = 2) -> Analyzer {
+    static func analyzer(_ archive: LMDBArchive, jobs: Int = 2) -> Analyzer {
         var o = Analyzer.Options()
         o.jobs = jobs
         o.agent = agent
@@ -171,7 +171,7 @@ import Verify
         let reverified = try Self.ingest(root, expected: expected, deferred: true)
         let verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
                                        tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
-        try Reverifier(archive: reverified, verifier: verifier, agent: Self.agent).run(nil) { #expect($0.error == nil) }
+        try Reverifier(archive: try reverified.archive(), verifier: verifier, agent: Self.agent).run(nil) { #expect($0.error == nil) }
         #expect(rename(root, root + "-moved") == 0)
         for archive in [plain, reverified] {
             let a = Self.analyzer(archive)

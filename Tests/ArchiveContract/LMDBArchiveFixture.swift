@@ -12,11 +12,11 @@ import Query
 /// stores are compared with.
 public final class LMDBArchiveFixture: @unchecked Sendable {
     public let path = NSTemporaryDirectory() + "archive-contract-" + UUID().uuidString
-    public let archive: Ingest.Archive
+    public let archive: LMDBArchive
     public let subject: ArchiveSubject
 
     public init() throws {
-        archive = try Ingest.Archive(store: try ContentStore.create(at: path))
+        archive = try LMDBArchive(store: try ContentStore.create(at: path))
         let records = LMDBRecordStore(index: archive.index, custody: archive.custody)
         let environment = archive.environment
         let custody = archive.custody

@@ -1,3 +1,4 @@
+import Archive
 import CAS
 import Foundation
 import Ground

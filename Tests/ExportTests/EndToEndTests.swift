@@ -24,7 +24,7 @@ import Verify
         let dump = root + "/dump"
         _ = try DumpSynthesizer(options: options).write(to: dump)
         let store = try ContentStore.create(at: root + "/archive")
-        let archive = try Archive(store: store)
+        let archive = try LMDBArchive(store: store)
         let key = try ArchiveKey.loadOrCreate(archive: store.directory).key
         let signer = try TrustAnchors(pemFile: dump + "/" + DumpSynthesizer.signerRootFile)
         let tsa = try TrustAnchors(pemFile: dump + "/" + DumpSynthesizer.tsaRootFile)
@@ -33,7 +33,7 @@ import Verify
         ingestOptions.jobs = 2
         let (captures, errors) = Ingestor.discover([dump])
         #expect(errors.isEmpty)
-        _ = try Ingestor(archive: archive, verifier: verifier, options: ingestOptions).run(captures) { _ in }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: ingestOptions).run(captures) { _ in }
 
         let ids = try archive.index.query(RecordFilter()).matches
         let records = try archive.index.records(ids)

@@ -31,10 +31,10 @@ import Verify
             try Data(bytes).write(to: URL(fileURLWithPath: "\(dump)/signed.\(FormatSamples.fileExtension(f))"))
         }
         let store = try ContentStore.create(at: root + "/archive")
-        let archive = try Archive(store: store)
+        let archive = try LMDBArchive(store: store)
         let key = try ArchiveKey.loadOrCreate(archive: store.directory).key
         let verifier = CaptureVerifier(signerAnchors: try TrustAnchors([pki.root]), tsaAnchors: .none)
-        _ = try Ingestor(archive: archive, verifier: verifier, options: Ingestor.Options()).run(Ingestor.discover([dump]).captures) { _ in }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: Ingestor.Options()).run(Ingestor.discover([dump]).captures) { _ in }
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(Set(records.map(\.kind)) == ["audio", "document", "still"])
 

@@ -22,13 +22,13 @@ import Verify
         _ = try DumpSynthesizer(options: SynthOptions(stills: 2, videos: 0, seed: 9, concurrency: 2,
                                                       stillWidth: 480, stillHeight: 360)).write(to: dump)
         let store = try ContentStore.create(at: root + "/archive")
-        let archive = try Archive(store: store)
+        let archive = try LMDBArchive(store: store)
         let key = try ArchiveKey.loadOrCreate(archive: store.directory).key
         let verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: dump + "/" + DumpSynthesizer.signerRootFile),
                                        tsaAnchors: try TrustAnchors(pemFile: dump + "/" + DumpSynthesizer.tsaRootFile))
         var o = Ingestor.Options()
         o.jobs = 2
-        _ = try Ingestor(archive: archive, verifier: verifier, options: o).run(Ingestor.discover([dump]).captures) { _ in }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: o).run(Ingestor.discover([dump]).captures) { _ in }
         let records = try archive.index.records(try archive.index.query(RecordFilter()).matches)
         #expect(records.count == 2)
 

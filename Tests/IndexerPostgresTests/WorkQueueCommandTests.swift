@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import ArchivePostgres
 import CAS
 import Foundation
@@ -23,19 +24,19 @@ import Testing
     ]
 
     /// The plain LMDB ingest of `dump` and its records, by ID.
-    static func lmdbIngest(_ f: PostgresArchiveFixture, _ dump: String) throws -> (Archive, [ContentID: IndexedRecord]) {
+    static func lmdbIngest(_ f: PostgresArchiveFixture, _ dump: String) throws -> (LMDBArchive, [ContentID: IndexedRecord]) {
         let path = f.root + "/lmdb"
         #expect(f.cli(["init", "--archive", path]).code == .success)
         let ingest = f.cli(["ingest", "--archive", path, "--jobs", "2", dump])
         #expect(ingest.code == .failure, "the faulted dump needs attention: \(ingest.err)")
-        let archive = try Archive(store: ContentStore.open(at: path))
+        let archive = try LMDBArchive(store: ContentStore.open(at: path))
         let ids = try archive.records.query(RecordFilter()).matches
         return (archive, Dictionary(uniqueKeysWithValues: try archive.records.records(ids) { _, _ in }.map { ($0.recordId, $0) }))
     }
 
     /// What both stores hold alike, and the chain: every capture's source path in exactly one
     /// variant, one `ingestion` event per source path, no seq twice, `verifyChain` intact.
-    static func expectSameAsLMDB(_ f: PostgresArchiveFixture, _ lmdb: Archive, _ expected: [ContentID: IndexedRecord]) throws {
+    static func expectSameAsLMDB(_ f: PostgresArchiveFixture, _ lmdb: LMDBArchive, _ expected: [ContentID: IndexedRecord]) throws {
         let (records, custody, connection) = try f.stores()
         let ids = try records.query(RecordFilter()).matches
         let got = try records.records(ids) { id, e in Issue.record("\(id.hex) damaged: \(e)") }
@@ -75,7 +76,7 @@ import Testing
         let again = f.cli(["ingest", "--archive", f.archive, "--json", dump])
         let summary = try #require(again.out.split(separator: "\n").last)
         #expect(summary.contains(#""outcomes":{"new":0,"variant":0,"present":\#(Ingestor.walk([dump]).captures.count),"failed":0,"path-added":0}"#), "\(summary)")
-        let lmdbSide = try Archive(store: ContentStore.open(at: f.archive))
+        let lmdbSide = try LMDBArchive(store: ContentStore.open(at: f.archive))
         #expect(try lmdbSide.records.recordCount() == 0 && lmdbSide.custody.head().seq == 0, "nothing went to the archive's LMDB index or log")
         try Self.expectSameCommandAnswers(f, lmdbArchive: f.root + "/lmdb")
     }

@@ -20,7 +20,7 @@ import Verify
         let archive = try DumpFixture.archive()
         var options = Ingestor.Options()
         options.agent = DumpFixture.agent
-        let ingestor = Ingestor(archive: archive, verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: options)
+        let ingestor = Ingestor(archive: try archive.archive(), verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: options)
         let (captures, errors) = Ingestor.discover([root, root + "/does-not-exist"])
         #expect(errors.count == 1 && errors[0].hasPrefix("discover.notFound"))
         #expect(captures.count == 3)

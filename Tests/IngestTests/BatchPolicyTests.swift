@@ -8,7 +8,7 @@ import Verify
 /// full batches while a run of a few captures still commits them as they come.
 @Suite struct BatchPolicyTests {
     @Test func theTargetIsASixteenthOfTheRunBetweenOneAndTheBatchLimit() throws {
-        let ingestor = Ingestor(archive: try DumpFixture.archive(), verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none))
+        let ingestor = Ingestor(archive: try DumpFixture.archive().archive(), verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none))
         #expect(ingestor.batchTarget(captures: 1) == 1)
         #expect(ingestor.batchTarget(captures: 8) == 1, "a small run (IngestKillTests' 8) commits capture by capture")
         #expect(ingestor.batchTarget(captures: 31) == 1)

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Crypto
 import Custody
@@ -66,10 +67,10 @@ enum DumpFixture {
     }
 
     /// A new archive (small initial map: growth is exercised).
-    static func archive() throws -> Archive {
+    static func archive() throws -> LMDBArchive {
         var o = ContentStore.Options()
         o.environment.mapSize = 4 << 20
-        return try Archive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
+        return try LMDBArchive(store: ContentStore.create(at: scratch("archive") + "/archive", options: o))
     }
 
     /// A fresh dump of `stills` 320×240 stills (with `faults`) under a scratch folder named
@@ -90,11 +91,11 @@ enum DumpFixture {
     /// `reverify` of every record of `archive`, each result paired with the report ingest gave
     /// for the same delivery bytes (`atIngest`: record → reports); a result without one (or
     /// without a report) is recorded as an issue. Also returns how many results there were.
-    static func reverifyPairs(_ archive: Archive, _ verifier: CaptureVerifier, atIngest: [ContentID: [CaptureReport]])
+    static func reverifyPairs(_ archive: LMDBArchive, _ verifier: CaptureVerifier, atIngest: [ContentID: [CaptureReport]])
         throws -> (pairs: [(first: CaptureReport, again: CaptureReport)], seen: Int) {
         var pairs: [(first: CaptureReport, again: CaptureReport)] = []
         var seen = 0
-        try Reverifier(archive: archive, verifier: verifier, agent: agent).run(nil) { r in
+        try Reverifier(archive: try archive.archive(), verifier: verifier, agent: agent).run(nil) { r in
             seen += 1
             guard let again = r.report, let first = atIngest[r.recordId]?.first(where: { $0.sha256 == again.sha256 }) else {
                 Issue.record("record \(r.recordId.hex): no report at ingest for what reverify read (\(r.error ?? "no error"))")

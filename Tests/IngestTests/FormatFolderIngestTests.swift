@@ -40,7 +40,7 @@ import Verify
         #expect(errors.isEmpty)
         #expect(captures.count == FormatSamples.formats.count + 2, "\(captures.map(\.deliveryFile))") // notes.txt is no delivery file
         var items: [IngestItem] = []
-        _ = try Ingestor(archive: archive, verifier: verifier, options: o).run(captures) { items.append($0) }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: o).run(captures) { items.append($0) }
 
         func record(_ name: String) throws -> (IngestItem, IndexedRecord) {
             let item = try #require(items.first { $0.path.hasSuffix("/" + name) }, "\(name)")

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Crypto
 import Foundation
@@ -12,7 +13,7 @@ import Verify
 /// Ingest of a capture-synth dump with every still fault: records and states equal
 /// expected.json, re-ingest is a no-op, re-wrapped copies add variants and no records.
 @Suite struct IngestEndToEndTests {
-    func ingest(_ archive: Archive, _ roots: [String], jobs: Int = 2) throws -> ([IngestItem], IngestSummary) {
+    func ingest(_ archive: LMDBArchive, _ roots: [String], jobs: Int = 2) throws -> ([IngestItem], IngestSummary) {
         let verifier = CaptureVerifier(signerAnchors: try archive.trust.trustAnchors(.signer),
                                        tsaAnchors: try archive.trust.trustAnchors(.tsa))
         var options = Ingestor.Options()
@@ -21,7 +22,7 @@ import Verify
         let (captures, errors) = Ingestor.discover(roots)
         #expect(errors.isEmpty)
         var items: [IngestItem] = []
-        let summary = try Ingestor(archive: archive, verifier: verifier, options: options).run(captures) { items.append($0) }
+        let summary = try Ingestor(archive: try archive.archive(), verifier: verifier, options: options).run(captures) { items.append($0) }
         return (items, summary)
     }
 

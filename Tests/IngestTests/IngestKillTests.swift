@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Foundation
 import Ground
@@ -94,7 +95,7 @@ import Testing
     }
 
     static func snapshot(_ path: String) throws -> Snapshot {
-        let archive = try Archive(store: ContentStore.open(at: path))
+        let archive = try LMDBArchive(store: ContentStore.open(at: path))
         var s = Snapshot()
         let ids = try archive.index.query(RecordFilter()).matches
         for r in try archive.index.records(ids) {

@@ -22,7 +22,7 @@ import Verify
         let (captures, errors) = Ingestor.discover([root])
         #expect(errors.isEmpty)
         var items: [IngestItem] = []
-        _ = try Ingestor(archive: archive, verifier: verifier, options: options).run(captures) { items.append($0) }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: options).run(captures) { items.append($0) }
         let stored = items.filter { $0.outcome == .new || $0.outcome == .variant }
         #expect(stored.count >= faults.count, "\(items.map { "\($0.outcome) \($0.sourcePath) \($0.error ?? "")" })")
         // The faults are there to be found again: tampered manifests, mismatched and missing sidecars, failed bundles.

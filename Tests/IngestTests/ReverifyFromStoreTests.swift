@@ -70,7 +70,7 @@ import Verify
         options.agent = DumpFixture.agent
         options.thumbnails = false
         var items: [IngestItem] = []
-        _ = try Ingestor(archive: archive, verifier: verifier, options: options).run(Ingestor.discover([root]).captures) { items.append($0) }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: options).run(Ingestor.discover([root]).captures) { items.append($0) }
         var atIngest: [ContentID: [CaptureReport]] = [:]
         for item in items where item.outcome == .new { if let id = item.recordId { atIngest[id, default: []].append(item.report) } }
         #expect(atIngest.count >= DumpFixture.stillFaults.count)

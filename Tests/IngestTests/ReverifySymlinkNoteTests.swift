@@ -18,7 +18,7 @@ import Verify
         options.agent = DumpFixture.agent
         options.thumbnails = false
         var atIngest: [ContentID: [CaptureReport]] = [:]
-        _ = try Ingestor(archive: archive, verifier: verifier, options: options).run(Ingestor.discover([root]).captures) { item in
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: options).run(Ingestor.discover([root]).captures) { item in
             if item.outcome == .new, let id = item.recordId { atIngest[id, default: []].append(item.report) }
         }
         let linked = atIngest.values.flatMap { $0 }.flatMap(\.sidecars).filter { $0.notes.contains("symlink-escapes-dump") }

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import Crypto
 import Foundation
 import Ground
@@ -51,7 +52,7 @@ import Verify
         }
     }
 
-    func ingest(_ archive: Archive, _ root: String, _ verifier: CaptureVerifier, inline: Bool) throws -> [IngestItem] {
+    func ingest(_ archive: LMDBArchive, _ root: String, _ verifier: CaptureVerifier, inline: Bool) throws -> [IngestItem] {
         var options = Ingestor.Options()
         options.jobs = 2
         options.agent = DumpFixture.agent
@@ -60,7 +61,7 @@ import Verify
         let (captures, errors) = Ingestor.discover([root])
         #expect(errors.isEmpty)
         var items: [IngestItem] = []
-        _ = try Ingestor(archive: archive, verifier: verifier, options: options).run(captures) { items.append($0) }
+        _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: options).run(captures) { items.append($0) }
         return items
     }
 
@@ -89,7 +90,7 @@ import Verify
             // Reverify from the stored blobs finds exactly what ingest recorded.
             let stored = Dictionary(items.filter { $0.outcome != .failed }.map { ($0.recordId, $0.report) }, uniquingKeysWith: { (a: CaptureReport, _: CaptureReport) in a })
             var results = 0
-            try Reverifier(archive: archive, verifier: verifier, agent: DumpFixture.agent).run(nil) { r in
+            try Reverifier(archive: try archive.archive(), verifier: verifier, agent: DumpFixture.agent).run(nil) { r in
                 results += 1
                 let atIngest = stored[r.recordId]
                 #expect(atIngest != nil, "iteration \(iteration): a record ingest did not report")

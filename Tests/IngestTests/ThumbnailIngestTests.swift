@@ -22,7 +22,7 @@ import Verify
         var o = Ingestor.Options()
         o.jobs = 2
         o.agent = DumpFixture.agent
-        let ingestor = Ingestor(archive: archive, verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: o)
+        let ingestor = Ingestor(archive: try archive.archive(), verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: o)
         let (captures, errors) = Ingestor.discover([root])
         #expect(errors.isEmpty)
         var items: [IngestItem] = []
@@ -104,7 +104,7 @@ import Verify
         // bytes, the same thumbnails.
         let streamed = try DumpFixture.archive()
         o.inlineFileLimit = 0
-        _ = try Ingestor(archive: streamed, verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: o)
+        _ = try Ingestor(archive: try streamed.archive(), verifier: CaptureVerifier(signerAnchors: .none, tsaAnchors: .none), options: o)
             .run(captures) { _ in }
         let streamedRecords = try streamed.index.records(records.map(\.recordId))
         #expect(streamedRecords.map(\.derived) == records.map(\.derived))

@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import CAS
 import Crypto
 import Foundation
@@ -61,7 +62,7 @@ import Testing
         #expect(trustedNow == shouldTrust)
         #expect(records.filter { $0["changed"] as? Bool == true }.count == shouldTrust.count)
         // The index answers with the new trust.
-        let store = try Archive(store: ContentStore.open(at: archive))
+        let store = try LMDBArchive(store: ContentStore.open(at: archive))
         #expect(Set(try store.index.query(RecordFilter(trust: "trusted")).matches.map(\.hex)) == shouldTrust)
 
         // A filtered reverify after removing the anchor: only the trusted ones, back to untrusted.

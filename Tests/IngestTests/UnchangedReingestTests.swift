@@ -1,3 +1,4 @@
+import ArchiveLMDB
 import Crypto
 import Foundation
 import Ground
@@ -12,14 +13,14 @@ import Verify
 /// the same relative path and digest) is `present` without being verified again; anything
 /// changed is verified as before.
 @Suite struct UnchangedReingestTests {
-    func ingest(_ archive: Archive, _ root: String, signer: TrustAnchors, tsa: TrustAnchors) throws -> [IngestItem] {
+    func ingest(_ archive: LMDBArchive, _ root: String, signer: TrustAnchors, tsa: TrustAnchors) throws -> [IngestItem] {
         var options = Ingestor.Options()
         options.jobs = 2
         options.agent = DumpFixture.agent
         let (captures, errors) = Ingestor.discover([root])
         #expect(errors.isEmpty)
         var items: [IngestItem] = []
-        _ = try Ingestor(archive: archive, verifier: CaptureVerifier(signerAnchors: signer, tsaAnchors: tsa), options: options)
+        _ = try Ingestor(archive: try archive.archive(), verifier: CaptureVerifier(signerAnchors: signer, tsaAnchors: tsa), options: options)
             .run(captures) { items.append($0) }
         return items.sorted { $0.sourcePath < $1.sourcePath }
     }

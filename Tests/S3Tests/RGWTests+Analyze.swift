@@ -22,10 +22,10 @@ extension RGWTests {
     @Suite struct Analyze {
         static let agent = CustodyAgent(operator: "test", tool: .init(name: "exhibit-archive", version: "test"), host: "test")
 
-        static func deferred(_ root: String, _ expected: ExpectedDump, at path: String) throws -> Ingest.Archive {
+        static func deferred(_ root: String, _ expected: ExpectedDump, at path: String) throws -> LMDBArchive {
             var o = ContentStore.Options()
             o.environment.mapSize = 8 << 20
-            let archive = try Ingest.Archive(store: ContentStore.create(at: path, options: o))
+            let archive = try LMDBArchive(store: ContentStore.create(at: path, options: o))
             var verifier = CaptureVerifier(signerAnchors: try TrustAnchors(pemFile: root + "/" + expected.signerRoot),
                                            tsaAnchors: try TrustAnchors(pemFile: root + "/" + expected.tsaRoot))
             verifier.measuresMedia = false
@@ -34,11 +34,11 @@ extension RGWTests {
             io.agent = agent
             io.deferAnalyses = true
             let (captures, _) = Ingestor.discover([root])
-            _ = try Ingestor(archive: archive, verifier: verifier, options: io).run(captures) { _ in }
+            _ = try Ingestor(archive: try archive.archive(), verifier: verifier, options: io).run(captures) { _ in }
             return archive
         }
 
-        static func analyze(_ archive: Ingest.Archive, blobs: any BlobStore) throws -> AnalysisSummary {
+        static func analyze(_ archive: LMDBArchive, blobs: any BlobStore) throws -> AnalysisSummary {
             var o = Analyzer.Options()
             o.jobs = 2
             o.agent = agent

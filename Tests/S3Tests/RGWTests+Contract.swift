@@ -14,25 +14,31 @@ extension RGWTests {
         static func subject() throws -> (BlobStoreSubject, S3BlobStore) {
             let server = try RGWServer.get()
             let store = try server.store()
-            let subject = BlobStoreSubject(
+            return (subject(store, server: server, bucket: server.bucket, key: { store.key(for: $0) }), store)
+        }
+
+        /// `store` as a contract subject whose blob `id` is the object `key(id)` of `bucket`,
+        /// which boto3 overwrites or deletes behind its back.
+        static func subject(_ store: any BlobStore, server: RGWServer, bucket: String,
+                            key: @escaping @Sendable (ContentID) -> String) -> BlobStoreSubject {
+            BlobStoreSubject(
                 store: store,
                 corrupt: { id, original in
                     var changed = original
                     changed[changed.count / 2] ^= 0x01
                     let dir = ScratchDirectory()
                     try Data(changed).write(to: URL(fileURLWithPath: dir.file("changed")))
-                    let run = server.peer(["put", server.bucket, store.key(for: id), dir.file("changed")])
+                    let run = server.peer(["put", bucket, key(id), dir.file("changed")])
                     guard run.status == 0 else { throw S3Error(.rejected, "boto3 put: \(run.stderr)") }
                 },
                 vanish: { id in
-                    let run = server.peer(["delete", server.bucket, store.key(for: id)])
+                    let run = server.peer(["delete", bucket, key(id)])
                     guard run.status == 0 else { throw S3Error(.rejected, "boto3 delete: \(run.stderr)") }
                 },
                 notFound: [StatusCode.s3NotFound],
                 putMismatch: [StatusCode.s3IntegrityRejected, StatusCode.s3IntegrityMismatch],
                 damaged: [StatusCode.s3IntegrityMismatch],
                 rangeRefused: [StatusCode.s3RangeInvalid])
-            return (subject, store)
         }
 
         @Test(arguments: sizes) func roundTrip(size: Int) throws {

@@ -39,6 +39,6 @@ public struct CommandContext {
     /// process cannot write (read-only file system, another user's files, immutable lock.mdb)
     /// is then opened read-only, and any write throws `cas.readOnly` (exit 3).
     public func openStore(access: ContentStore.Access = .readWrite) throws -> ContentStore {
-        try ContentStore.open(at: archivePath, options: storeOptions(), access: access)
+        try opener().openStore(access: access)
     }
 }

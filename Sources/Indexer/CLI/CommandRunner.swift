@@ -1,6 +1,5 @@
 import Archive
 import ArchivePostgres
-import CAS
 import Custody
 import Export
 import Foundation
@@ -67,7 +66,7 @@ public enum CommandRunner {
                 return try command.run(args, context)
             } catch let e as UsageError {
                 return usage(e, help, console)
-            } catch let e as CASError {
+            } catch let e as any BlobStoreFailure {
                 console.err("Error: \(e)")
                 return exitCode(for: e)
             } catch let e as any StorageFailure {
@@ -96,12 +95,10 @@ public enum CommandRunner {
         }
     }
 
-    /// The exit code a store error means.
-    public static func exitCode(for error: CASError) -> ExitCode {
-        switch error {
-        case .notAnArchive, .unsupportedFormat, .storage: .archiveUnusable
-        default: .failure
-        }
+    /// The exit code a blob store's error means: 3 when the archive cannot be used (no
+    /// archive, an unsupported format, the medium failed), else 1.
+    public static func exitCode(for error: any BlobStoreFailure) -> ExitCode {
+        error.archiveUnusable ? .archiveUnusable : .failure
     }
 
     /// The exit code an object-store error means: a blob missing or not matching its ID is

@@ -1,5 +1,5 @@
 import Archive
-import ArchiveS3
+import ArchiveHandle
 import Ground
 import Ingest
 import Query
@@ -24,12 +24,6 @@ extension AuditCommand {
     /// `page` (each re-hashed as every read is; a damaged one is already named by the record
     /// audit and skipped here). One `RecordDamage` per missing blob, in record-ID order.
     static func missingBlobs(in archive: Archive, page: Int = 512) throws -> [RecordDamage] {
-        let present: (ContentID) throws -> Bool
-        if let s3 = archive.blobs as? S3ArchiveBlobStore {
-            present = { try s3.ledger.recorded($0) != nil }
-        } else {
-            present = { try archive.blobs.has($0) }
-        }
         let ids = try archive.records.query(RecordFilter()).matches
         var missing: [RecordDamage] = []
         var start = 0
@@ -42,7 +36,7 @@ extension AuditCommand {
                 named += (record.derived ?? []).compactMap { d in d.blobId.map { ($0, "derived \(d.kind)") } }
                 var seen = Set<ContentID>()
                 for (blob, role) in named where seen.insert(blob).inserted {
-                    if try !present(blob) {
+                    if try !archive.blobs.holds(blob) {
                         missing.append(RecordDamage(recordId: record.recordId, reportId: record.reportId,
                                                     error: RecordBlobMissing(recordId: record.recordId, blob: blob, role: role)))
                     }

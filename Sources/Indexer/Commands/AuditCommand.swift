@@ -1,6 +1,4 @@
 import Archive
-import ArchiveS3
-import CAS
 import Custody
 import Ingest
 import Query
@@ -30,16 +28,12 @@ struct AuditCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let sample = try args.double("sample", in: 0...1) ?? 1
         let archive = try context.openArchive(access: .readIfNotWritable)
-        let store = archive.store
         let bar = ProgressBar(console: context.console, items: 0, bytes: 0)
-        let s3 = archive.blobs as? S3ArchiveBlobStore
-        if bar.isShown, let s = try? store.stats() {
-            let totals: (blobs: Int64, bytes: Int64) = try s3.map { try $0.ledger.totals() }
-                                                                ?? (Int64(s.blobs), Int64(s.logicalBytes))
+        if bar.isShown, let totals = try? archive.blobs.totals() {
             bar.setTotal(items: Int((Double(totals.blobs) * sample).rounded(.up)), bytes: UInt64(Double(totals.bytes) * sample))
         }
-        let report = try s3.map { try $0.auditBlobs(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) } }
-            ?? store.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
+        // LMDB's audit names chunks; S3's fetches every object its ledger lists (BlobStore.audit).
+        let report = try archive.blobs.audit(sample: sample) { blobs, bytes in bar.update(items: blobs, bytes: bytes) }
         var recordAudit = try QueryCommand.queryErrors { try archive.records.audit() }
         recordAudit.damaged += try QueryCommand.queryErrors { try missingBlobs(in: archive) }
         recordAudit.damaged.sort { ($0.recordId.hex, "\($0.error)") < ($1.recordId.hex, "\($1.error)") }
@@ -79,7 +73,7 @@ struct AuditCommand: Command {
             c.out("audit: checked \(report.blobsChecked) of \(report.blobsInStore) blobs, \(report.bytesChecked) bytes, \(report.damaged.count) damaged")
             if recordAudit.checked > 0 { c.out("audit: checked \(recordAudit.checked) records, \(recordsDamaged) damaged") }
         }
-        if store.isReadOnly {
+        if archive.isReadOnly {
             c.err("audit: the archive is opened read-only; this fixity check is not logged in the custody log")
         } else {
             do { try logFixityCheck(report, recordAudit, sample: sample, custody: archive.custodyStore, context) } catch {

@@ -1,4 +1,5 @@
 import Analysis
+import ArchiveHandle
 import CLI
 import Custody
 import Ground

@@ -1,5 +1,4 @@
 import Archive
-import ArchiveLMDB
 import Custody
 import Export
 import Foundation
@@ -65,12 +64,12 @@ struct ExportCommand: Command {
                                          environment: context.environment)
 
         let archive = try QueryCommand.queryErrors { try context.openArchive() }
-        guard let key = try ArchiveKey.load(archive: archive.store.directory) else {
+        guard let key = try ArchiveKey.load(archive: archive.directory) else {
             throw ExportError.archiveKey("the archive has no key: run `exhibit-archive init` on it")
         }
         // Staging folders of killed exports: removed, or moved into place when their
         // replication event committed (docs/export.md, "Killed exports").
-        let journal = try ExportJournal(environment: archive.environment)
+        let journal = try archive.exportJournal()
         let parent = (URL(fileURLWithPath: out).standardizedFileURL.path as NSString).deletingLastPathComponent
         for a in ExportRecovery.run(journal: journal, custody: StoredCustodySource(archive.custodyStore), folders: [parent]) {
             context.console.err("export: \(a.kind.rawValue) stale staging folder \(a.staging) (process \(a.pid)): \(a.detail)")

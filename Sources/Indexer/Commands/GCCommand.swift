@@ -1,7 +1,4 @@
 import Archive
-import ArchiveLMDB
-import ArchiveS3
-import CAS
 import Export
 import Ingest
 
@@ -24,10 +21,9 @@ struct GCCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let archive = try context.openArchive()
-        let store = archive.store
-        let r = try store.collectGarbage()
-        let s3 = try (archive.blobs as? S3ArchiveBlobStore)?.collectGarbage()
-        let exports = ExportRecovery.run(journal: try ExportJournal(environment: store.environment), custody: StoredCustodySource(archive.custodyStore))
+        let r = try archive.administration.collectGarbage()
+        let s3 = try archive.blobs.collectObjectGarbage()
+        let exports = ExportRecovery.run(journal: try archive.exportJournal(), custody: StoredCustodySource(archive.custodyStore))
         let reverify = ReverifyScratch.removeStale()
         func count(_ k: ExportRecovery.Action.Kind) -> Int64 { Int64(exports.filter { $0.kind == k }.count) }
         let c = context.console

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveLMDB
 import ArchivePostgres
 import CAS
 import Foundation
@@ -41,7 +42,7 @@ extension InitCommand {
         }
         guard let index = wanted ?? config.index else { return nil }
         if config.index == nil {
-            let lmdb = try Archive(store: store)
+            let lmdb = try LMDBArchive(store: store)
             if try lmdb.records.recordCount() > 0 || lmdb.custody.head().seq > 0 {
                 throw UsageError("the archive at \(store.directory) holds records or custody events in its LMDB environment; init does not move them", command: name)
             }

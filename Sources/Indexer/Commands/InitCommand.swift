@@ -47,8 +47,8 @@ struct InitCommand: Command {
         let config = try configure(store, wanted, context)
         let schemaVersion = try configureIndex(store, wantedIndex, context)
         let (key, created) = try ArchiveKey.loadOrCreate(archive: store.directory)
-        let location = try StatsCommand.blobLocation(store, context)
-        let indexLocation = try StatsCommand.indexLocation(store)
+        let location = try StatsCommand.blobLocation(store.directory, context)
+        let indexLocation = try StatsCommand.indexLocation(store.directory)
         if context.json {
             context.console.json(.object([("archive", .string(store.directory)),
                                           ("chunkSize", .int(Int64(store.chunkSize))),

@@ -1,6 +1,4 @@
 import Archive
-import ArchiveLMDB
-import CAS
 import Foundation
 import Ground
 
@@ -27,7 +25,7 @@ struct PutCommand: Command {
         var failed = false
         for path in args.positionals {
             do {
-                let result = try put(path, store: store, blobs: blobs, bar: bar)
+                let result = try blobs.put(file: path) { bar.advance(bytes: UInt64($0)) }
                 bar.advance(items: 1)
                 let status = result.isNew ? "new" : "known"
                 if context.json {
@@ -36,7 +34,7 @@ struct PutCommand: Command {
                 } else {
                     context.console.out("\(result.id.hex) \(status) \(result.size) \(path)")
                 }
-            } catch let e as CASError where CommandRunner.exitCode(for: e) == .failure {
+            } catch let e as any BlobStoreFailure where CommandRunner.exitCode(for: e) == .failure {
                 context.console.err("Error: \(path): \(e)")
                 failed = true
             } catch let e as FileOpenError {
@@ -50,24 +48,5 @@ struct PutCommand: Command {
             }
         }
         return failed ? .failure : .success
-    }
-
-    /// The LMDB store's own streaming put (with progress), or for another blob store: the file
-    /// staged (hashed and uploaded), proved unchanged, and committed.
-    static func put(_ path: String, store: ContentStore, blobs: any BlobStaging, bar: ProgressBar)
-        throws -> (id: ContentID, size: UInt64, isNew: Bool) {
-        if blobs is LMDBBlobStore {
-            let r = try store.put(contentsOf: path) { bar.advance(bytes: UInt64($0)) }
-            return (r.id, r.size, r.isNew)
-        }
-        let file: FileByteSource
-        do { file = try FileByteSource(opening: path, limit: FileLimits.current) } catch {
-            if case .cannotOpen(let p, let e) = error { throw CASError.input(path: p, errno: e.rawValue) }
-            throw error
-        }
-        let staged = try blobs.stage(confirming: file, inlineLimit: 0)
-        bar.advance(bytes: staged.size)
-        let isNew = try blobs.commit([staged])[0]
-        return (staged.id, staged.size, isNew)
     }
 }

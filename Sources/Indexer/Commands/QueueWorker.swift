@@ -1,4 +1,5 @@
 import Archive
+import ArchiveHandle
 import ArchivePostgres
 import Foundation
 import Ground

@@ -1,6 +1,6 @@
-import ArchiveS3
-import CAS
+import Archive
 import Foundation
+import Ground
 
 /// `stat ID`: a blob's size and chunk list.
 struct StatCommand: Command {
@@ -17,46 +17,50 @@ struct StatCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let id = try GetCommand.parseID(args.positionals[0], command: name)
         let archive = try context.openArchive(access: .readIfNotWritable)
-        if let s3 = archive.blobs as? S3ArchiveBlobStore { return try s3Stat(id, s3, context) }
-        let store = archive.store
-        guard let record = try store.record(of: id) else { throw CASError.notFound(id) }
-        let c = context.console
-        if context.json {
-            let chunks = record.chunks.enumerated().map { i, chunk in
-                JSONValue.object([("index", .int(Int64(i))), ("id", .string(chunk.hex)),
-                                  ("bytes", .int(Int64(record.length(ofChunk: i))))])
-            }
-            c.json(.object([("id", .string(id.hex)), ("size", .int(Int64(record.size))),
-                            ("chunkSize", .int(Int64(record.chunkSize))), ("chunks", .array(chunks))]))
-        } else {
-            c.out("id \(id.hex)")
-            c.out("size \(record.size)")
-            c.out("chunk-size \(record.chunkSize)")
-            c.out("chunks \(record.chunks.count)")
-            for (i, chunk) in record.chunks.enumerated() { c.out("chunk \(i) \(chunk.hex) \(record.length(ofChunk: i))") }
+        guard let description = try archive.blobs.describe(id) else { throw BlobNotHeld(id) }
+        switch description {
+        case .chunks(let size, let chunkSize, let chunks): chunkStat(id, size, chunkSize, chunks, context)
+        case .object(let size, let key, let etag, let versionID, let lockMode, let retainUntil):
+            objectStat(id, size, key, etag, versionID, lockMode, retainUntil, context)
         }
         return .success
     }
 
-    /// The object behind blob `id` in an S3-backed archive.
-    static func s3Stat(_ id: ContentID, _ blobs: S3ArchiveBlobStore, _ context: CommandContext) throws -> ExitCode {
-        guard try blobs.recorded(id) != nil, let info = try blobs.objects.stat(id) else { throw CASError.notFound(id) }
-        let key = blobs.objects.key(for: id)
-        let until = info.retainUntil.map { ISO8601DateFormatter().string(from: $0) }
+    /// A blob in the archive's LMDB environment: its chunks.
+    static func chunkStat(_ id: ContentID, _ size: UInt64, _ chunkSize: Int, _ chunks: [BlobDescription.Chunk], _ context: CommandContext) {
         let c = context.console
         if context.json {
-            c.json(.object([("id", .string(id.hex)), ("size", .int(info.size)), ("key", .string(key)), ("etag", .string(info.etag)),
-                            ("versionId", info.versionID.map { .string($0) } ?? .null), ("lockMode", info.lockMode.map { .string($0) } ?? .null),
+            let list = chunks.enumerated().map { i, chunk in
+                JSONValue.object([("index", .int(Int64(i))), ("id", .string(chunk.id.hex)), ("bytes", .int(Int64(chunk.bytes)))])
+            }
+            c.json(.object([("id", .string(id.hex)), ("size", .int(Int64(size))),
+                            ("chunkSize", .int(Int64(chunkSize))), ("chunks", .array(list))]))
+        } else {
+            c.out("id \(id.hex)")
+            c.out("size \(size)")
+            c.out("chunk-size \(chunkSize)")
+            c.out("chunks \(chunks.count)")
+            for (i, chunk) in chunks.enumerated() { c.out("chunk \(i) \(chunk.id.hex) \(chunk.bytes)") }
+        }
+    }
+
+    /// The object behind blob `id` in an S3-backed archive.
+    static func objectStat(_ id: ContentID, _ size: Int64, _ key: String, _ etag: String, _ versionID: String?, _ lockMode: String?,
+                           _ retainUntil: Date?, _ context: CommandContext) {
+        let until = retainUntil.map { ISO8601DateFormatter().string(from: $0) }
+        let c = context.console
+        if context.json {
+            c.json(.object([("id", .string(id.hex)), ("size", .int(size)), ("key", .string(key)), ("etag", .string(etag)),
+                            ("versionId", versionID.map { .string($0) } ?? .null), ("lockMode", lockMode.map { .string($0) } ?? .null),
                             ("retainUntil", until.map { .string($0) } ?? .null)]))
         } else {
             c.out("id \(id.hex)")
-            c.out("size \(info.size)")
+            c.out("size \(size)")
             c.out("key \(key)")
-            c.out("etag \(info.etag)")
-            if let v = info.versionID { c.out("version \(v)") }
-            if let m = info.lockMode { c.out("lock-mode \(m)") }
+            c.out("etag \(etag)")
+            if let v = versionID { c.out("version \(v)") }
+            if let m = lockMode { c.out("lock-mode \(m)") }
             if let u = until { c.out("retain-until \(u)") }
         }
-        return .success
     }
 }

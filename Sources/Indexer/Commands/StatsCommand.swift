@@ -22,8 +22,8 @@ struct StatsCommand: Command {
         let store = try context.openStore(access: .readIfNotWritable)
         let s = try store.stats()
         // The blob store named without contacting it (stats needs no S3 credentials).
-        let location = try blobLocation(store, context)
-        let index = try indexLocation(store)
+        let location = try blobLocation(store.directory, context)
+        let index = try indexLocation(store.directory)
         var blobs = Int64(s.blobs), bytes = Int64(s.logicalBytes)
         if location.kind != "lmdb" {
             let config = try ArchiveConfiguration.load(archive: store.directory)
@@ -49,9 +49,9 @@ struct StatsCommand: Command {
     }
 
     /// Where the archive's blobs live, from `archive.json` (no connection made).
-    static func blobLocation(_ store: ContentStore, _ context: CommandContext) throws -> BlobLocation {
-        let config = try ArchiveConfiguration.load(archive: store.directory)
-        guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return .lmdb(directory: store.directory) }
+    static func blobLocation(_ directory: String, _ context: CommandContext) throws -> BlobLocation {
+        let config = try ArchiveConfiguration.load(archive: directory)
+        guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return .lmdb(directory: directory) }
         let endpoint = config.blobs.endpoint ?? [context.environment["AWS_ENDPOINT_URL_S3"], context.environment["AWS_ENDPOINT_URL"]]
             .compactMap { $0 }.first { !$0.isEmpty }
         let region = config.blobs.region ?? [context.environment["AWS_REGION"], context.environment["AWS_DEFAULT_REGION"]]
@@ -62,8 +62,8 @@ struct StatsCommand: Command {
     /// Where the archive's records, custody and trust live, from `archive.json` (no
     /// connection made): `lmdb` and `lmdb:DIR`, or `postgresql` and the connection and schema
     /// `init --index` recorded (never a password: none is ever recorded).
-    static func indexLocation(_ store: ContentStore) throws -> (store: String, description: String) {
-        guard let index = try ArchiveConfiguration.load(archive: store.directory).index else { return ("lmdb", "lmdb:\(store.directory)") }
+    static func indexLocation(_ directory: String) throws -> (store: String, description: String) {
+        guard let index = try ArchiveConfiguration.load(archive: directory).index else { return ("lmdb", "lmdb:\(directory)") }
         return (index.store, index.description)
     }
 

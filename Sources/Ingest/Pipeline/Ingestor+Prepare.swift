@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import Foundation
 import Ground
 import Query
@@ -50,7 +49,7 @@ extension Ingestor {
                 // The store itself failed: nothing of the capture is stored, the run stops.
                 return storeFailed(error)
             } catch {
-                unread[file.path] = .cannotOpen(path: file.path, errno: Errno(rawValue: (error as? CASError)?.inputErrno ?? Errno.ioError.rawValue))
+                unread[file.path] = .cannotOpen(path: file.path, errno: Errno(rawValue: (error as? any BlobStoreFailure)?.fileFailure?.errno ?? Errno.ioError.rawValue))
                 continue
             }
             if blob.isInline { budget -= Int(blob.size) }

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveHandle
 import Crypto
 import Custody
 import Foundation

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveHandle
 import Custody
 import Foundation
 import Ground

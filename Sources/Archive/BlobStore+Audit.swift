@@ -1,7 +1,20 @@
-import Archive
 import Ground
 
 extension BlobStore {
+    public func holds(_ id: ContentID) throws -> Bool { try has(id) }
+
+    public func audit(sample: Double, progress: ((Int, UInt64) -> Void)?) throws -> AuditReport {
+        try auditBlobs(sample: sample, progress: progress)
+    }
+
+    public func collectObjectGarbage() throws -> ObjectGarbageReport? { nil }
+
+    public func totals() throws -> (blobs: Int64, bytes: Int64) {
+        var bytes: Int64 = 0
+        let blobs = try forEachBlob { _, size in bytes += size }
+        return (Int64(blobs), bytes)
+    }
+
     /// `audit` over any blob store: every blob `forEachBlob` lists (`sample` = 1) or a random
     /// fraction of them (at least one when there are any), each read back and re-hashed
     /// (`check`); a problem is listed as `code: detail` (`s3.notFound: …`,

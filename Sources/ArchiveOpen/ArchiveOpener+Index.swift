@@ -1,14 +1,14 @@
 import Archive
+import ArchiveHandle
 import ArchivePostgres
 import Foundation
-import Ingest
 import Postgres
 
-extension CommandContext {
+extension ArchiveOpener {
     /// A connection to the PostgreSQL index `archive.json` records, its session on the archive's
     /// schema. The connection string never holds a password: libpq takes it from `PGPASSWORD`,
     /// `PGPASSFILE` or `~/.pgpass`, and the other `PG*` variables fill what the string leaves out.
-    func indexConnection(_ index: ArchiveConfiguration.Index) throws -> (Connection, ArchiveSchema) {
+    public func indexConnection(_ index: ArchiveConfiguration.Index) throws -> (Connection, ArchiveSchema) {
         let schema = try ArchiveSchema(namespace: index.schema)
         var options = Connection.Options()
         options.settings = schema.sessionSettings
@@ -18,7 +18,7 @@ extension CommandContext {
 
     /// The PostgreSQL record, custody and trust stores of `index`, on one connection, after
     /// checking the schema is at this tool's version (`archive.schema.*` otherwise).
-    func indexStores(_ index: ArchiveConfiguration.Index) throws -> IndexStores {
+    public func indexStores(_ index: ArchiveConfiguration.Index) throws -> IndexStores {
         let (connection, schema) = try indexConnection(index)
         try schema.check(connection)
         return IndexStores(records: PostgresRecordStore(connection: connection), custody: PostgresCustodyStore(connection: connection),
