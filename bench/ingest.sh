@@ -13,9 +13,10 @@
 # The dump is kept between runs (delete $BENCH_DIR/dump to regenerate).
 #
 # Issue 13, in the same run: (e) `ingest --defer-media` into a fresh archive (its ratio to the same
-# denominator), (f) `analyze` of that archive (stills per second), and (g) the decode floor: tjbench
-# (libjpeg-turbo) decoding a sample of the same delivery files to planes at 1/4 and their second
-# views at 1/8 — the scales analyze decodes at — as stills per second on $JOBS cores; then CPU
+# denominator), (f) `analyze` of that archive (stills per second), and (g) the decode floor:
+# bench/decode_floor.c making analyze's own libjpeg-turbo calls on a sample of the same stills
+# (delivery file to planes at 1/4, second view to gray at 1/8), timed in CPU seconds, as stills per
+# second on $JOBS cores (tjbench's wall-timed figure, with the second view to YUV, beside it); then CPU
 # seconds per stage and per capture. The peak RSS of (c), (e) and (f) is sampled every 0.1 s from
 # /proc/PID/status and printed split: anonymous (the process's own) + file-backed (LMDB's map).
 # `--quick` uses a small dump (QUICK_STILLS, default 400 stills + 1 video of 10 s, in
@@ -218,8 +219,21 @@ FLOOR_PER_STILL=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-vie
     [ -n "$del" ] || continue
     echo "$(fps "$del" 1/4) $(fps "$sv" 1/8)"
 done | awk '$1 > 0 && $2 > 0 { s += 1 / $1 + 1 / $2; n++ } END { if (n) printf "%.6f", s / n; else print 0 }')
-set -o pipefail
 FLOOR_STILLS_S=$(awk -v p="$FLOOR_PER_STILL" -v j="$JOBS" 'BEGIN { if (p > 0) printf "%.1f", j / p; else print 0 }')
+# (g) exactly (since session 9, the ratio's denominator): bench/decode_floor.c makes analyze's own
+# libjpeg-turbo calls on the same sample — the delivery file to planes at the smallest scale at
+# least 320 x 240 (tjDecompressToYUVPlanes, 1/4), the second view straight to gray at the
+# smallest at least 96 x 64 (tjDecompress2 TJPF_GRAY, 1/8), analyze's flags — and times them in
+# CPU seconds (tjbench's frame rates are wall time, which other work on the machine inflates).
+cc -O2 -o "$BENCH_DIR/decode_floor" "$ROOT/bench/decode_floor.c" -lturbojpeg
+FLOOR_PAIRS=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
+    d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
+    if [ -n "$del" ]; then echo "$del $sv"; fi
+done)
+set -o pipefail
+# shellcheck disable=SC2086 # one word per file (the dump's paths have no spaces)
+FLOOR_MS=$("$BENCH_DIR/decode_floor" 0.3 $FLOOR_PAIRS | awk '/^mean/ { print $2 }')
+EXACT_STILLS_S=$(awk -v p="${FLOOR_MS:-0}" -v j="$JOBS" 'BEGIN { if (p > 0) printf "%.1f", j * 1000 / p; else print 0 }')
 ANALYZE_STILLS_S=$(awk -v n="$STILL_RECORDS" -v s="$ANALYZE_S" 'BEGIN { printf "%.1f", n / s }')
 
 SLOWER=$(awk -v a="$OPENSSL_S" -v b="$CP_S" 'BEGIN { print (a > b ? a : b) }')
@@ -237,14 +251,16 @@ printf '| exhibit-archive ingest | %.2f | %s | %s | %s |\n' "$INGEST_S" "$(mbps 
 printf '| re-ingest (all present) | %.2f | %s | %s | %s |\n' "$RE_S" "$(mbps "$RE_S")" "$(cpu "$BENCH_DIR/reingest.time")" "$(rss "$BENCH_DIR/reingest.time")"
 printf '| ingest --defer-media | %.2f | %s | %s | %s |\n' "$DEFERRED_S" "$(mbps "$DEFERRED_S")" "$(cpu "$BENCH_DIR/deferred.time")" "$(split_rss "$BENCH_DIR/deferred.mem")"
 printf '| analyze (%s records: %s stills, %s videos) | %.2f | %s stills/s | %s | %s |\n' "$RECORDS" "$STILL_RECORDS" "$VIDEO_RECORDS" "$ANALYZE_S" "$ANALYZE_STILLS_S" "$(cpu "$BENCH_DIR/analyze.time")" "$(split_rss "$BENCH_DIR/analyze.mem")"
-printf '| decode floor: tjbench, delivery 1/4 + second view 1/8, %s cores (sample of %s stills) | | %s stills/s | | |\n' "$JOBS" "$SAMPLE" "$FLOOR_STILLS_S"
+printf '| decode floor: tjbench, delivery 1/4 + second view 1/8 (both to YUV; wall time), %s cores (sample of %s stills) | | %s stills/s | | |\n' "$JOBS" "$SAMPLE" "$FLOOR_STILLS_S"
+printf '| decode floor: decode_floor.c, delivery to planes 1/4 + second view to gray 1/8 (CPU time, %s ms a still), %s cores | | %s stills/s | | |\n' "$FLOOR_MS" "$JOBS" "$EXACT_STILLS_S"
 echo "load average before / after: $LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg) (2 cores; other work on the machine inflates wall and CPU times)"
 per() { awk -v c="$(cpu "$1")" -v n="$CAPTURES" 'BEGIN { printf "%.2f", c * 1000 / n }'; }
 echo "CPU per capture (ms, user + system ÷ $CAPTURES captures): default ingest $(per "$BENCH_DIR/ingest.time"); ingest --defer-media $(per "$BENCH_DIR/deferred.time"); analyze $(per "$BENCH_DIR/analyze.time"); deferred + analyze $(awk -v a="$(cpu "$BENCH_DIR/deferred.time")" -v b="$(cpu "$BENCH_DIR/analyze.time")" -v n="$CAPTURES" 'BEGIN { printf "%.2f", (a + b) * 1000 / n }')"
 echo "denominator: slower of (openssl $OPENSSL_S s, cp+sync $CP_S s) = $SLOWER s"
 echo "ingest ${INGEST_FLAGS:-(default)} ÷ denominator: $RATIO (target ≥ 0.4 by default, issue 13); ingest exit $INGEST_RC"
 echo "ingest --defer-media ÷ denominator: $(awk -v i="$DEFERRED_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }') (target ≥ 0.8)"
-echo "analyze stills/s ÷ decode floor: $ANALYZE_STILLS_S ÷ $FLOOR_STILLS_S = $(awk -v a="$ANALYZE_STILLS_S" -v f="$FLOOR_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }') (target ≥ 0.8; analyze's time includes its videos)"
+echo "analyze stills/s ÷ decode floor: $ANALYZE_STILLS_S ÷ $EXACT_STILLS_S = $(awk -v a="$ANALYZE_STILLS_S" -v f="$EXACT_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }') (target ≥ 0.8; analyze's time includes its videos; against tjbench's floor as before session 9: $(awk -v a="$ANALYZE_STILLS_S" -v f="$FLOOR_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }'))"
+echo "analyze in CPU: floor $FLOOR_MS ms a still ÷ analyze $(per "$BENCH_DIR/analyze.time") ms a record = $(awk -v f="${FLOOR_MS:-0}" -v a="$(per "$BENCH_DIR/analyze.time")" 'BEGIN { if (a > 0) printf "%.2f", f / a; else print "n/a" }') (the ratio analyze would reach with $JOBS cores busy all the time)"
 tail -1 "$BENCH_DIR/analyze.jsonl"
 tail -1 "$BENCH_DIR/ingest.jsonl"
 tail -1 "$BENCH_DIR/reingest.jsonl"

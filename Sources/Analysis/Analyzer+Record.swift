@@ -70,13 +70,14 @@ extension Analyzer {
               !(record.derived ?? []).contains(where: { $0.kind == "thumbnail" && $0.sourceBlobId == first.blobId }) else { return nil }
         let name = record.analyses?.deliveryPath ?? (report.sha256 == first.blobId ? report.path : first.sourcePaths.first ?? "")
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,
-                                sourceBlobId: first.blobId, tool: Thumbnail.tool, finding: nil)
+                                sourceBlobId: first.blobId, tool: Thumbnail.libavTool, finding: nil)
         let source = try blobs.source(first.blobId)
         do {
             let t = try Thumbnail.make(source: source, name: name, contentID: first.blobId)
             entry.blobId = ContentID.sha256(of: t.jpeg)
             entry.size = UInt64(t.jpeg.count)
             entry.mediaType = "image/jpeg"
+            entry.tool = t.tool
             entry.width = t.width
             entry.height = t.height
             return (entry, t.jpeg)

@@ -26,7 +26,7 @@ struct StoredBlobs {
         if !whole {
             return StoredBlobSource(id, count: size, in: blobs)
         } else if size <= memoryLimit {
-            s = MemoryByteSource(try blobs.bytes(of: id))
+            s = MemoryByteSource(try blobs.bytes(of: id), contentID: id)   // re-hashed against `id` by the store
         } else {
             try blobs.get(id) { _ in }
             s = StoredBlobSource(id, count: size, in: blobs)

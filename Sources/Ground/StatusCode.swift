@@ -305,6 +305,7 @@ public enum StatusCode {
     public static let turboJPEGDamaged = "turboJPEG.damaged"
     public static let turboJPEGDecodeFailed = "turboJPEG.decodeFailed"
     public static let turboJPEGDimensionsTooLarge = "turboJPEG.dimensionsTooLarge"
+    public static let turboJPEGEncodeFailed = "turboJPEG.encodeFailed"
     public static let turboJPEGHandleUnavailable = "turboJPEG.handleUnavailable"
     public static let turboJPEGHeaderUnreadable = "turboJPEG.headerUnreadable"
 

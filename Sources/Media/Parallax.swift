@@ -59,7 +59,9 @@ public enum Parallax {
         guard let planes = try StillPicture.decodeDelivery(jpeg) else {
             return try GrayImage.decodeWithLibAV(source: source, name: name, width: rasterWidth, height: rasterHeight)
         }
-        StillPictureMemo.put(ContentID.sha256(of: jpeg), planes)
+        // The bytes' SHA-256: the one their source was proved to have (a blob the store re-hashed
+        // on read: analyze), else computed here.
+        StillPictureMemo.put((source as? MemoryByteSource)?.contentID ?? ContentID.sha256(of: jpeg), planes)
         return try GrayImage.raster(from: planes, width: rasterWidth, height: rasterHeight)
     }
 

@@ -16,6 +16,7 @@ enum StillPicture {
     /// The whole JPEG (libjpeg-turbo decodes from memory), at most `MediaLimits.maxPacketBytes`.
     static func bytes(of source: any ByteSource) throws(MediaError) -> [UInt8] {
         guard source.count <= Int64(MediaLimits.maxPacketBytes) else { throw .packetTooLarge(Int(clamping: source.count)) }
+        if let memory = source as? MemoryByteSource { return memory.bytes }   // shared, not copied
         do { return try source.readExactly(at: 0, count: Int(source.count)) } catch {
             throw .cannotOpen(detail: error.description)
         }

@@ -11,6 +11,10 @@ public struct Thumbnail: Sendable, Equatable {
     /// Size of the decoded source picture.
     public var sourceWidth: Int
     public var sourceHeight: Int
+    /// The encoder that made `jpeg`, with its version: `StillThumbnailEncoder.tool`
+    /// (`libjpeg-turbo 2.1.5 tjCompressFromYUVPlanes q=80`) for a JPEG still libjpeg-turbo
+    /// decoded, `Thumbnail.libavTool` (`libavcodec mjpeg 59.37.100`) for the libavcodec path.
+    public var tool: String
 
     /// Widest thumbnail produced.
     public static let maxWidth = 320
@@ -22,12 +26,16 @@ public struct Thumbnail: Sendable, Equatable {
     /// Decodes the first picture (from the first keyframe), scales it to at most `maxWidth`
     /// wide (never up), keeping the aspect ratio with even sides, and encodes it as JPEG.
     /// A JPEG still is decoded by libjpeg-turbo at the smallest DCT scale at least the
-    /// thumbnail and the parallax raster (`StillPicture.target`); with `contentID` (the
-    /// SHA-256 of the source's bytes) the planes `Parallax.measure` left in `StillPictureMemo`
-    /// are used instead when present, so the still is not decoded a second time.
+    /// thumbnail and the parallax raster (`StillPicture.target`) and encoded by libjpeg-turbo;
+    /// with `contentID` (the SHA-256 of the source's bytes) the planes `Parallax.measure` left
+    /// in `StillPictureMemo` are used instead when present, so the still is not decoded a
+    /// second time. Anything else goes through libavcodec (`makeWithLibAV`).
     public static func make(source: any ByteSource, name: String = "", maxWidth: Int = Thumbnail.maxWidth,
                             contentID: ContentID? = nil) throws(MediaError) -> Thumbnail {
         let widest = max(2, min(maxWidth, Thumbnail.maxWidth))
+        // Media evidence is all or nothing (docs/media.md §10): without libav no thumbnail either,
+        // although a still's path no longer calls it when its planes are the thumbnail's.
+        try LibAV.require()
         if let id = contentID, let planes = StillPictureMemo.take(id), serves(planes, maxWidth: widest) {
             return try make(planes: planes, maxWidth: widest)
         }
@@ -51,7 +59,8 @@ public struct Thumbnail: Sendable, Equatable {
         let (w, h) = size(width: picture.sourceWidth, height: picture.sourceHeight, maxWidth: widest)
         let small = try Scaler.scale(picture.frame, width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
         let jpeg = try JPEGEncoder.encode(small, qscale: 5)
-        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: picture.sourceWidth, sourceHeight: picture.sourceHeight)
+        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: picture.sourceWidth, sourceHeight: picture.sourceHeight,
+                         tool: libavTool)
     }
 
     /// True when planes decoded for another caller are at least the scale this thumbnail would
@@ -61,13 +70,20 @@ public struct Thumbnail: Sendable, Equatable {
         return JPEGDecompressor.scale(width: p.sourceWidth, height: p.sourceHeight, atLeast: t) == p.scale
     }
 
-    /// The thumbnail of a libjpeg-turbo decode: planes → 4:2:0 at the thumbnail size (area
-    /// filter) → libavcodec's mjpeg encoder, as for a video picture.
-    static func make(planes p: JPEGPlanes, maxWidth: Int) throws(MediaError) -> Thumbnail {
+    /// The thumbnail of a libjpeg-turbo decode, encoded by libjpeg-turbo (`StillThumbnailEncoder`).
+    /// Planes that already are the thumbnail — 4:2:0 at its size, as a 1280×960 still decoded at
+    /// 1/4 is — are encoded as they are; others are first brought to 4:2:0 at the thumbnail size
+    /// by libswscale's area filter (`scaled: true` forces that path: at equal size and format
+    /// libswscale only copies, so both give the same bytes — tested).
+    static func make(planes p: JPEGPlanes, maxWidth: Int, scaled: Bool = false) throws(MediaError) -> Thumbnail {
         let (w, h) = size(width: p.sourceWidth, height: p.sourceHeight, maxWidth: maxWidth)
-        let small = try Scaler.scale(try Frame(planes: p), width: w, height: h, format: AV_PIX_FMT_YUVJ420P)
-        let jpeg = try JPEGEncoder.encode(small, qscale: 5)
-        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: p.sourceWidth, sourceHeight: p.sourceHeight)
+        let jpeg = if !scaled, p.subsampling == .s420, p.width == w, p.height == h {
+            try StillThumbnailEncoder.encode(p)
+        } else {
+            try StillThumbnailEncoder.encode(try Scaler.scale(try Frame(planes: p), width: w, height: h, format: AV_PIX_FMT_YUVJ420P))
+        }
+        return Thumbnail(jpeg: jpeg, width: w, height: h, sourceWidth: p.sourceWidth, sourceHeight: p.sourceHeight,
+                         tool: StillThumbnailEncoder.tool)
     }
 
     /// Target size: width min(source, maxWidth), height by aspect, both even and ≥ 2.

@@ -1,9 +1,9 @@
 import Ground
 
-/// Why libjpeg-turbo could not read or decode a JPEG. `code` is stable (Ground's status-code
+/// Why libjpeg-turbo could not read, decode or encode a JPEG. `code` is stable (Ground's status-code
 /// table); `detail` is `tjGetErrorStr2`'s message.
 public enum TurboJPEGError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `tjInitDecompress` returned no handle (out of memory).
+    /// `tjInitDecompress` / `tjInitCompress` returned no handle (out of memory).
     case handleUnavailable(detail: String)
     /// `tjDecompressHeader3` refused the bytes (not a JPEG, or no frame header).
     case headerUnreadable(detail: String)
@@ -16,6 +16,9 @@ public enum TurboJPEGError: Error, Equatable, Sendable, CustomStringConvertible 
     case damaged(detail: String)
     /// The decoder failed (broken data, too many progressive scans).
     case decodeFailed(detail: String)
+    /// The encoder refused its input (a plane too small for the picture, a quality outside
+    /// 1…100) or failed.
+    case encodeFailed(detail: String)
 
     public var code: String {
         switch self {
@@ -25,12 +28,14 @@ public enum TurboJPEGError: Error, Equatable, Sendable, CustomStringConvertible 
         case .colorSpaceUnsupported: StatusCode.turboJPEGColorSpaceUnsupported
         case .damaged: StatusCode.turboJPEGDamaged
         case .decodeFailed: StatusCode.turboJPEGDecodeFailed
+        case .encodeFailed: StatusCode.turboJPEGEncodeFailed
         }
     }
 
     public var description: String {
         switch self {
-        case .handleUnavailable(let d), .headerUnreadable(let d), .damaged(let d), .decodeFailed(let d): "\(code): \(d)"
+        case .handleUnavailable(let d), .headerUnreadable(let d), .damaged(let d), .decodeFailed(let d), .encodeFailed(let d):
+            "\(code): \(d)"
         case .dimensionsTooLarge(let w, let h): "\(code): \(w)x\(h)"
         case .colorSpaceUnsupported(let c): "\(code): TJCS \(c)"
         }

@@ -38,13 +38,15 @@ import Testing
         let derived = files.filter { $0.hasPrefix("derived ") }
         #expect(derived.count == 1, "\(text.out)")
         let words = try #require(derived.first).split(separator: " ").map(String.init)
-        // derived thumbnail: <blob> <size> bytes <w>x<h> from <source-blob> by libavcodec mjpeg <version> (not evidence)
-        #expect(words.count == 14 && words[0] == "derived" && words[1] == "thumbnail:" && words[4] == "bytes" && words[6] == "from"
-                && words[8] == "by" && words[12...] == ["(not", "evidence)"], "\(words)")
+        // derived thumbnail: <blob> <size> bytes <w>x<h> from <source-blob> by libjpeg-turbo <version>
+        // tjCompressFromYUVPlanes q=<quality> (not evidence) — a still's thumbnail is libjpeg-turbo's
+        // since session 9 (libavcodec mjpeg <version> before, as a video's thumbnail still is).
+        #expect(words.count == 15 && words[0] == "derived" && words[1] == "thumbnail:" && words[4] == "bytes" && words[6] == "from"
+                && words[8] == "by" && words[13...] == ["(not", "evidence)"], "\(words)")
         // As the former `derived <kind> <blob> <size> <w>x<h> <source-blob> <tool…>` fields.
-        let f = ["derived", "thumbnail", words[2], words[3], words[5], words[7], words[9], words[10], words[11]]
+        let f = ["derived", "thumbnail", words[2], words[3], words[5], words[7], words[9], words[10], words[11], words[12]]
         #expect(f[2].count == 64 && f[4] == "320x240", "\(f)")
-        #expect(f[6] == "libavcodec" && f[7] == "mjpeg")
+        #expect(f[6] == "libjpeg-turbo" && f[8] == "tjCompressFromYUVPlanes" && f[9].hasPrefix("q="))
         let variant = try #require(files.first { $0.hasPrefix("variant: ") }).split(separator: " ")
         #expect(String(variant[1]) == f[5])          // made from the delivery file
         #expect(f[2] != f[5])

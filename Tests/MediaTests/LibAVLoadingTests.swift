@@ -23,8 +23,9 @@ import Testing
         let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
         try handle.close()
         for name in LibAV.libraryNames { #expect(maps.contains("/" + name), "\(name) not mapped") }
-        // The version the thumbnail tool records is the loaded libavcodec's (major from the header).
-        #expect(Thumbnail.tool.hasPrefix("libavcodec mjpeg \(LIBAVCODEC_VERSION_MAJOR)."), "\(Thumbnail.tool)")
+        // The version libavcodec's thumbnail tool records (videos) is the loaded libavcodec's (major
+        // from the header).
+        #expect(Thumbnail.libavTool.hasPrefix("libavcodec mjpeg \(LIBAVCODEC_VERSION_MAJOR)."), "\(Thumbnail.libavTool)")
     }
 
     @Test func unavailableLibrariesHaveAStableCode() {

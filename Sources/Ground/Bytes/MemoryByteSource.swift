@@ -1,7 +1,15 @@
 /// Bytes held in memory: a small file read once (staged inline at ingest), a test's bytes.
 public struct MemoryByteSource: ByteSource {
     public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// The SHA-256 of `bytes`, when whoever made this source proved it (a blob read back from
+    /// the store and re-hashed against its ID): readers that key work by content
+    /// (`StillPictureMemo`) use it instead of hashing the bytes again. Nil: not known.
+    public let contentID: ContentID?
+
+    public init(_ bytes: [UInt8], contentID: ContentID? = nil) {
+        self.bytes = bytes
+        self.contentID = contentID
+    }
     public var count: Int64 { Int64(bytes.count) }
 
     public func read(at offset: Int64, count: Int) throws(ByteSourceError) -> [UInt8] {

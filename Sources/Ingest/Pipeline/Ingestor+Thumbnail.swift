@@ -19,7 +19,7 @@ extension Ingestor {
         let deliveryFile = location.deliveryFile
         let delivery = staged[deliveryFile].flatMap { $0.id == source ? $0.inlineBytes : nil }
         var entry = DerivedBlob(kind: "thumbnail", blobId: nil, size: nil, mediaType: nil, width: nil, height: nil,
-                                sourceBlobId: source, tool: Thumbnail.tool, finding: nil)
+                                sourceBlobId: source, tool: Thumbnail.libavTool, finding: nil)
         do {
             let media: any ByteSource = if let bytes = delivery { MemoryByteSource(bytes) }
                                         else if let snapshotSource, staged[deliveryFile]?.id == source { snapshotSource }
@@ -30,6 +30,7 @@ extension Ingestor {
             entry.blobId = staged.id
             entry.size = staged.size
             entry.mediaType = "image/jpeg"
+            entry.tool = t.tool
             entry.width = t.width
             entry.height = t.height
             return PreparedThumbnail(entry: entry, staged: staged)
