@@ -225,7 +225,8 @@ FLOOR_STILLS_S=$(awk -v p="$FLOOR_PER_STILL" -v j="$JOBS" 'BEGIN { if (p > 0) pr
 # least 320 x 240 (tjDecompressToYUVPlanes, 1/4), the second view straight to gray at the
 # smallest at least 96 x 64 (tjDecompress2 TJPF_GRAY, 1/8), analyze's flags — and times them in
 # CPU seconds (tjbench's frame rates are wall time, which other work on the machine inflates).
-cc -O2 -o "$BENCH_DIR/decode_floor" "$ROOT/bench/decode_floor.c" -lturbojpeg
+# Any C compiler: the system's cc, else the clang that comes with the Swift toolchain.
+"${CC:-$(command -v cc || command -v clang)}" -O2 -o "$BENCH_DIR/decode_floor" "$ROOT/bench/decode_floor.c" -lturbojpeg
 FLOOR_PAIRS=$(find "$DUMP/captures" -mindepth 2 -maxdepth 3 -name second-view.jpg | head -"$SAMPLE" | while read -r sv; do
     d=$(dirname "$(dirname "$sv")"); del=$(find "$d" -maxdepth 1 -name '*.jpg' | head -1)
     if [ -n "$del" ]; then echo "$del $sv"; fi
