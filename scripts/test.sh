@@ -9,6 +9,7 @@ log=$(mktemp)
 # atomic-write folders) go into a folder of this run's own, removed at the end, so repeated runs
 # leave nothing behind in /tmp.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-tests.XXXXXX")
+chmod 1777 "$scratch"  # as /tmp: the hostile tests run the tool as another user on files in it
 trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
 swift build 2>&1 | tee "$log"
 if grep -q "warning:" "$log"; then

@@ -89,7 +89,10 @@ enum Hostile {
         let dir = directory + "/bin"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let copy = dir + "/" + URL(fileURLWithPath: binary).lastPathComponent
-        if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: binary, toPath: copy) }
+        // Copied by cp, not in this process: a descriptor of ours open for writing the copy would
+        // be inherited by any process another test spawns meanwhile, and exec of the copy would
+        // then fail with ETXTBSY ("Text file busy") until that child execs.
+        if !FileManager.default.fileExists(atPath: copy) { try tool("/bin/cp", [binary, copy]) }
         chmod(dir, 0o755)
         chmod(copy, 0o755)
         return copy
