@@ -6,7 +6,7 @@ import Query
 
 extension PostgresRecordStore {
     /// One READ COMMITTED write transaction on the connection; custody appends take the chain's
-    /// advisory lock as `put(_:custody:)` does. A writer's `get` locks the record's row, so two
+    /// advisory lock as `put(_:custody:)` does. A writer's `get` locks the record (ID and row), so two
     /// writers can wait for each other (one holding the chain's lock, the other a row it
     /// needs): the server breaks such a deadlock by aborting one, whose body is run again
     /// (`RetryPolicy.standard`; the protocol's bodies are re-runnable).
@@ -19,9 +19,11 @@ extension PostgresRecordStore {
 struct PostgresRecordWriter: RecordWriter {
     let tx: Transaction
 
-    /// Locks the record's row until the transaction ends: two writers that read, change and put
-    /// back one record (two `analyze` runs, two workers) run one after the other, the second
-    /// reading the first's committed version — no lost update (LMDB has one writer at a time).
+    /// Locks the record — its ID's advisory lock, then its row — until the transaction ends:
+    /// two writers that read, change and put back one record (two `analyze` runs, two workers
+    /// committing two variants of a record neither has seen yet) run one after the other, the
+    /// second reading the first's committed version — no lost update (LMDB has one writer at a
+    /// time).
     func get(recordId: ContentID) throws -> IndexedRecord? { try RecordTable.get(recordId: recordId, in: tx, forUpdate: true) }
 
     func put(_ record: IndexedRecord) throws { try RecordTable.put(record, in: tx) }

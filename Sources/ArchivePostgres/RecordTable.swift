@@ -68,10 +68,17 @@ public enum RecordTable {
 
     /// The stored rows of these records with the reports their bodies name (bytes 33..<65),
     /// in the given order (absent IDs skipped). Nothing is checked here.
-    /// With `lockingRows`, the rows found stay locked (`FOR UPDATE OF r`) until `tx` ends: a
-    /// writer that reads a record to change it waits for another writer of that record, then
-    /// reads its committed version (READ COMMITTED re-reads a row whose lock it waited for).
+    /// With `lockingRows`, a writer that reads a record to change it waits for another writer
+    /// of that record, then reads its committed version: first a transaction-scoped advisory
+    /// lock per record ID (`recordLock`, taken in ID order) — which also holds when there is no
+    /// row yet, so two writers each putting a new record (two workers committing two variants
+    /// of one capture) do not both read "absent" and the second overwrite the first — then the
+    /// rows found stay locked (`FOR UPDATE OF r`) until `tx` ends. Under READ COMMITTED the
+    /// SELECT after the wait sees what the other writer committed.
     static func stored(_ ids: [ContentID], in tx: Transaction, lockingRows: Bool = false) throws -> [StoredRecord] {
+        if lockingRows {
+            for id in Set(ids).sorted() { try recordLock(id, in: tx) }
+        }
         let rows = try tx.execute("""
             SELECT r.record_id, r.body_format, r.body, p.report FROM records r
             LEFT JOIN record_reports p ON p.report_id = substring(r.body FROM 34 FOR 32)
@@ -84,6 +91,14 @@ public enum RecordTable {
                                      report: try r.decode(3, as: [UInt8]?.self))
         }
         return ids.compactMap { found[$0] }
+    }
+
+    /// Waits for the record's transaction-scoped advisory lock (key: `hashtextextended(
+    /// <namespace>/record/<hex ID>, 0)`, released when `tx` ends). Writers of one record, present
+    /// or not yet, run one after the other; a hash collision between two IDs only makes their
+    /// writers wait for each other.
+    static func recordLock(_ id: ContentID, in tx: Transaction) throws {
+        try tx.execute("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/record/' || $1, 0))", [.text(id.hex)])
     }
 
     /// Stores a report by its SHA-256 (put-if-absent) and returns the ID.

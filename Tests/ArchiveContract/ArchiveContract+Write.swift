@@ -90,3 +90,44 @@ extension ArchiveContract {
         }
     }
 }
+
+extension ArchiveContract {
+    /// Two writers on handles of their own each add their change to a record that does not
+    /// exist yet — reading it, finding nothing, putting a new record — at once (two workers
+    /// committing the two variants of one capture, a re-wrapped copy beside the original): the
+    /// second writer's `get` waits for the first's commit and sees its record, so both changes
+    /// land. A row lock alone cannot do this (there is no row yet to lock): PostgreSQL's writer
+    /// also takes a transaction-scoped advisory lock per record ID before reading.
+    public static func firstPutsOfANewRecordAreSerialised(_ s: ArchiveSubject, rounds: Int = 12) throws {
+        let records = (0..<rounds).map { RecordSamples.record(100 + $0, seed: 31) }
+        let group = DispatchGroup()
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        for w in 0..<2 {
+            let handle = try s.another()
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    for record in records {
+                        try handle.records.write { writer in
+                            var r = try writer.get(recordId: record.recordId) ?? record
+                            Thread.sleep(forTimeInterval: 0.005)  // widen the window between read and write
+                            r.failureCodes.append("contract.writer\(w)")
+                            try writer.put(r)
+                        }
+                    }
+                } catch {
+                    lock.lock(); failures.append("\(error)"); lock.unlock()
+                }
+            }.start()
+        }
+        group.wait()
+        #expect(failures.isEmpty, "\(failures)")
+        for record in records {
+            let final = try #require(try s.records.get(recordId: record.recordId))
+            #expect(final.failureCodes.filter { $0.hasPrefix("contract.writer") }.sorted() == ["contract.writer0", "contract.writer1"],
+                    "record \(record.recordId): a new record's first put lost the other writer's")
+        }
+    }
+}

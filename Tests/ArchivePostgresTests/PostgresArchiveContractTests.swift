@@ -62,6 +62,11 @@ import Testing
         try ArchiveContract.readModifyWriteIsSerialised(try Self.subject(pg))
     }
 
+    @Test func firstPutsOfANewRecordAreSerialised() throws {
+        let pg = try MigratedSchema()
+        try ArchiveContract.firstPutsOfANewRecordAreSerialised(try Self.subject(pg))
+    }
+
     @Test func analysesFilter() throws {
         let pg = try MigratedSchema()
         try ArchiveContract.analysesFilter(try Self.subject(pg))

@@ -20,6 +20,7 @@ import Testing
 
     @Test func writeCommitsTogether() throws { try run { try ArchiveContract.writeCommitsTogether($0) } }
     @Test func readModifyWriteIsSerialised() throws { try run { try ArchiveContract.readModifyWriteIsSerialised($0) } }
+    @Test func firstPutsOfANewRecordAreSerialised() throws { try run { try ArchiveContract.firstPutsOfANewRecordAreSerialised($0) } }
     @Test func analysesFilter() throws { try run { try ArchiveContract.analysesFilter($0) } }
 
     @Test func queryAnswers() throws {

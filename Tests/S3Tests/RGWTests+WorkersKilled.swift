@@ -95,8 +95,9 @@ extension RGWTests {
             }
             for line in query.split(separator: "\n") {
                 let id = try #require(((try JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["recordId"] as? String)
-                #expect(try Self.shown(s.cli(["show", "--archive", remote, "--json", id], env: pg).out)
-                        == Self.shown(s.cli(["show", "--archive", lmdb, "--json", id]).out), "record \(id)")
+                let (here, there) = (try Self.shown(s.cli(["show", "--archive", remote, "--json", id], env: pg).out),
+                                     try Self.shown(s.cli(["show", "--archive", lmdb, "--json", id]).out))
+                #expect(here == there, "record \(id): \(Self.difference(here, there))")
             }
             let paths = schema.psql("SELECT count(*), count(DISTINCT key) FROM work_jobs").output
             #expect(paths == "\(captures)|\(captures)", "one job per capture: \(paths)")
@@ -113,6 +114,28 @@ extension RGWTests {
         /// dump) the variants in ID order and without the stored report and the thumbnail —
         /// concurrent workers commit the variants in either order, and the record keeps the
         /// first one's report and thumbnail.
+        /// The keys of `show --json`'s record (and the top level) whose values differ, with
+        /// both values, so a failure says what differs.
+        static func difference(_ a: String, _ b: String) -> String {
+            func object(_ s: String) -> [String: Any] { ((try? JSONSerialization.jsonObject(with: Data(s.utf8))) as? [String: Any]) ?? [:] }
+            func text(_ v: Any?) -> String {
+                guard let v else { return "absent" }
+                let data = (try? JSONSerialization.data(withJSONObject: v, options: [.sortedKeys, .fragmentsAllowed])) ?? Data()
+                return String(String(decoding: data, as: UTF8.self).prefix(600))
+            }
+            let (x, y) = (object(a), object(b))
+            var lines: [String] = []
+            for key in Set(x.keys).union(y.keys).sorted() where text(x[key]) != text(y[key]) {
+                guard key == "record", let rx = x[key] as? [String: Any], let ry = y[key] as? [String: Any] else {
+                    lines.append("\(key): S3+PostgreSQL \(text(x[key])) / LMDB \(text(y[key]))"); continue
+                }
+                for k in Set(rx.keys).union(ry.keys).sorted() where text(rx[k]) != text(ry[k]) {
+                    lines.append("record.\(k): S3+PostgreSQL \(text(rx[k])) / LMDB \(text(ry[k]))")
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+
         static func shown(_ json: String) throws -> String {
             var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
             S3Archive.strip(&object)
