@@ -58,30 +58,16 @@ extension ArchiveContract {
     public static func readModifyWriteIsSerialised(_ s: ArchiveSubject, each: Int = 25) throws {
         let base = RecordSamples.record(7, seed: 29)
         try s.records.put(base)
-        let group = DispatchGroup()
-        let lock = NSLock()
-        nonisolated(unsafe) var failures: [String] = []
-        for w in 0..<2 {
-            let handle = try s.another()
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    for i in 0..<each {
-                        try handle.records.write { writer in
-                            guard var r = try writer.get(recordId: base.recordId) else { throw Abort() }
-                            Thread.sleep(forTimeInterval: 0.001)  // widen the window between read and write
-                            r.failureCodes.append("contract.writer\(w).change\(i)")
-                            try writer.put(r)
-                        }
-                    }
-                } catch {
-                    lock.lock(); failures.append("\(error)"); lock.unlock()
+        try twoWriters(s) { w, handle in
+            for i in 0..<each {
+                try handle.records.write { writer in
+                    guard var r = try writer.get(recordId: base.recordId) else { throw Abort() }
+                    Thread.sleep(forTimeInterval: 0.001)  // widen the window between read and write
+                    r.failureCodes.append("contract.writer\(w).change\(i)")
+                    try writer.put(r)
                 }
-            }.start()
+            }
         }
-        group.wait()
-        #expect(failures.isEmpty, "\(failures)")
         let final = try #require(try s.records.get(recordId: base.recordId))
         let added = final.failureCodes.filter { $0.hasPrefix("contract.writer") }
         #expect(added.count == 2 * each, "lost updates: \(2 * each - added.count)")
@@ -100,6 +86,30 @@ extension ArchiveContract {
     /// also takes a transaction-scoped advisory lock per record ID before reading.
     public static func firstPutsOfANewRecordAreSerialised(_ s: ArchiveSubject, rounds: Int = 12) throws {
         let records = (0..<rounds).map { RecordSamples.record(100 + $0, seed: 31) }
+        try twoWriters(s) { w, handle in
+            for record in records {
+                try handle.records.write { writer in
+                    var r = try writer.get(recordId: record.recordId) ?? record
+                    Thread.sleep(forTimeInterval: 0.005)  // widen the window between read and write
+                    r.failureCodes.append("contract.writer\(w)")
+                    try writer.put(r)
+                }
+            }
+        }
+        for record in records {
+            let final = try #require(try s.records.get(recordId: record.recordId))
+            #expect(final.failureCodes.filter { $0.hasPrefix("contract.writer") }.sorted() == ["contract.writer0", "contract.writer1"],
+                    "record \(record.recordId): a new record's first put lost the other writer's")
+        }
+    }
+}
+
+extension ArchiveContract {
+    /// Runs `body` on two threads at once, each with a handle of its own (`ArchiveSubject.another`)
+    /// and its writer number (0, 1); returns when both are done, and fails the test with every
+    /// error either body threw.
+    static func twoWriters(_ s: ArchiveSubject,
+                           _ body: @escaping @Sendable (Int, (records: any RecordStore<IndexedRecord>, custody: any CustodyStore)) throws -> Void) throws {
         let group = DispatchGroup()
         let lock = NSLock()
         nonisolated(unsafe) var failures: [String] = []
@@ -108,26 +118,10 @@ extension ArchiveContract {
             group.enter()
             Thread {
                 defer { group.leave() }
-                do {
-                    for record in records {
-                        try handle.records.write { writer in
-                            var r = try writer.get(recordId: record.recordId) ?? record
-                            Thread.sleep(forTimeInterval: 0.005)  // widen the window between read and write
-                            r.failureCodes.append("contract.writer\(w)")
-                            try writer.put(r)
-                        }
-                    }
-                } catch {
-                    lock.lock(); failures.append("\(error)"); lock.unlock()
-                }
+                do { try body(w, handle) } catch { lock.lock(); failures.append("writer \(w): \(error)"); lock.unlock() }
             }.start()
         }
         group.wait()
         #expect(failures.isEmpty, "\(failures)")
-        for record in records {
-            let final = try #require(try s.records.get(recordId: record.recordId))
-            #expect(final.failureCodes.filter { $0.hasPrefix("contract.writer") }.sorted() == ["contract.writer0", "contract.writer1"],
-                    "record \(record.recordId): a new record's first put lost the other writer's")
-        }
     }
 }

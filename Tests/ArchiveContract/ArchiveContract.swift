@@ -246,28 +246,15 @@ public enum ArchiveContract {
     /// transaction: every seq used once, none skipped, each writer's events all there, the
     /// chain verified.
     public static func concurrentAppenders(_ s: ArchiveSubject, each: Int = 150) throws {
-        let group = DispatchGroup()
         let lock = NSLock()
         nonisolated(unsafe) var seqs: [[UInt64]] = [[], []]
-        nonisolated(unsafe) var failures: [String] = []
-        for w in 0..<2 {
-            let handle = try s.another()
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    var mine: [UInt64] = []
-                    for i in 0..<each {
-                        mine += try handle.custody.append([try event(naming: "writer-\(w)", "writer \(w) event \(i)")]).map(\.seq)
-                    }
-                    lock.lock(); seqs[w] = mine; lock.unlock()
-                } catch {
-                    lock.lock(); failures.append("\(error)"); lock.unlock()
-                }
-            }.start()
+        try twoWriters(s) { w, handle in
+            var mine: [UInt64] = []
+            for i in 0..<each {
+                mine += try handle.custody.append([try event(naming: "writer-\(w)", "writer \(w) event \(i)")]).map(\.seq)
+            }
+            lock.lock(); seqs[w] = mine; lock.unlock()
         }
-        group.wait()
-        #expect(failures.isEmpty, "\(failures)")
         let all = (seqs[0] + seqs[1]).sorted()
         #expect(all == (1...UInt64(2 * each)).map { $0 })
         for w in 0..<2 {
