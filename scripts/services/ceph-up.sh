@@ -56,6 +56,16 @@ wait_for() {
 # daemon CMD...: starts a Ceph daemon (it forks and writes its pid file) with its standard
 # streams on a log file, so no caller's pipe (`$(ceph-up.sh)`, a test harness) is held open.
 daemon() { "$@" </dev/null >>"$DIR/log/daemons.out" 2>&1; }
+# port_free P: nothing accepts connections on 127.0.0.1:P.
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# need_port NAME PORT: fails with a clear message when NAME's port is taken by another process
+# (another cluster in another DIR, a second run of the tests), instead of a daemon that dies
+# and a wait that times out.
+need_port() {
+    port_free "$2" && return 0
+    say "port $2 on 127.0.0.1, wanted by $1, is in use by another process (another cluster? see: ss -ltnp | grep :$2); choose other ports (EXHIBIT_CEPH_MON_PORT, EXHIBIT_CEPH_RGW_PORT) for a new DIR, or stop what holds it"
+    return 1
+}
 osd_up() { "${CEPH[@]}" osd dump 2>/dev/null | grep -q '^osd.0 up'; }
 rgw_answers() { curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$RGW_PORT/"; }
 
@@ -80,6 +90,8 @@ create() {
     fi
     # shellcheck disable=SC1091
     . "$DIR/ports"
+    need_port "the monitor" "$MON_PORT" || exit 1
+    need_port "radosgw" "$RGW_PORT" || exit 1
     local fsid; fsid=$(uuidgen)
     cat > "$CONF" <<CONF
 [global]
@@ -155,11 +167,11 @@ CONF
 start_daemons() {
     # shellcheck disable=SC1091
     . "$DIR/ports"
-    if ! alive mon.a; then daemon ceph-mon -c "$CONF" -i a; fi
+    if ! alive mon.a; then need_port "the monitor" "$MON_PORT" || exit 1; daemon ceph-mon -c "$CONF" -i a; fi
     wait_for "the monitor" 30 "${CEPH[@]}" mon stat
     if ! alive osd.0; then daemon ceph-osd -c "$CONF" -i 0; fi
     wait_for "the OSD" 60 osd_up
-    if ! alive client.rgw.a; then daemon radosgw -c "$CONF" -n client.rgw.a; fi
+    if ! alive client.rgw.a; then need_port "radosgw" "$RGW_PORT" || exit 1; daemon radosgw -c "$CONF" -n client.rgw.a; fi
     wait_for "radosgw" 90 rgw_answers
 }
 
