@@ -34,4 +34,8 @@ public protocol ArchiveAdministration: Sendable {
     /// Removes chunks no blob references (left by killed puts), unless a put is running in a
     /// live process or a blob record is damaged.
     func collectGarbage() throws -> GarbageReport
+
+    /// The environment's figures `stats` prints: its blobs and their bytes, chunks, stored
+    /// bytes, chunk references, pending puts, chunk size, map size and use.
+    func statistics() throws -> StoreStats
 }

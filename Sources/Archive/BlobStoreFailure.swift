@@ -6,9 +6,22 @@ import Ground
 /// blob; or else a verdict on the blob (absent, damaged, not its ID). LMDB's `CASError` is one.
 /// Ingest gives a staged file its `errno`, export tells a blob refused from an unusable
 /// archive, and the command line picks exit 3 or 1, by these alone.
-public protocol BlobStoreFailure: NamedError, CustomStringConvertible {
+public protocol BlobStoreFailure: ArchiveFailure {
     /// The input or output file a read or write failed on, and its `errno`; nil otherwise.
     var fileFailure: (path: String, errno: Int32)? { get }
-    /// True when the store itself cannot be used (exit 3), not one blob.
-    var archiveUnusable: Bool { get }
+}
+
+/// An archive whose format this tool does not read (`cas.unsupportedFormat`, exit 3): what the
+/// content store says of an environment of another format, and what `query` reports for an
+/// index of one (`index.unsupportedFormat`). `CASError.unsupportedFormat` prints this text.
+public struct UnsupportedArchiveFormat: BlobStoreFailure, Equatable, Sendable {
+    /// The format the archive names.
+    public let format: String
+
+    public init(format: String) { self.format = format }
+
+    public var statusCode: String { StatusCode.casUnsupportedFormat }
+    public var description: String { "\(statusCode): unsupported archive format \(format)" }
+    public var fileFailure: (path: String, errno: Int32)? { nil }
+    public var archiveUnusable: Bool { true }
 }

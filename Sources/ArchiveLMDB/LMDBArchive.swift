@@ -29,6 +29,9 @@ public final class LMDBArchive: ArchiveAdministration, Sendable {
     /// Chunks no blob references (`ContentStore.collectGarbage`).
     public func collectGarbage() throws -> GarbageReport { try store.collectGarbage() }
 
+    /// The environment's counts (`ContentStore.stats`).
+    public func statistics() throws -> StoreStats { try store.stats() }
+
     /// The blobs as chunks of this environment (the handle's `blobs` unless they are in S3).
     public var blobs: LMDBBlobStore { LMDBBlobStore(store) }
 

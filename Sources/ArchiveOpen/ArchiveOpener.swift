@@ -25,10 +25,16 @@ public struct ArchiveOpener: Sendable {
         (self.path, self.environment, self.storeOptions) = (path, environment, storeOptions)
     }
 
+    /// The factory for the archive at `path`, with the store options `environment` sets
+    /// (`storeOptions(from:)`): what the command line opens every archive with.
+    public static func configured(path: String, environment: [String: String]) throws(StoreOptionError) -> ArchiveOpener {
+        ArchiveOpener(path: path, environment: environment, storeOptions: try storeOptions(from: environment))
+    }
+
     /// Opens the existing archive's LMDB environment. Reading commands pass `.readIfNotWritable`:
     /// an archive this process cannot write (read-only file system, another user's files,
     /// immutable lock.mdb) is then opened read-only, and any write throws `cas.readOnly` (exit 3).
-    public func openStore(access: ContentStore.Access = .readWrite) throws -> ContentStore {
+    public func openStore(access: ArchiveAccess = .readWrite) throws -> ContentStore {
         try ContentStore.open(at: path, options: storeOptions, access: access)
     }
 
@@ -39,19 +45,25 @@ public struct ArchiveOpener: Sendable {
     /// environment (`AWS_*`), never from the archive. A command that reads no blob (`query`,
     /// `show`, `log`, `trust`) passes false: no S3 client is made, so it needs no credentials,
     /// and the handle's `blobs` is then the environment's own store, unused.
-    public func open(access: ContentStore.Access = .readWrite, blobs: Bool = true) throws -> Archive {
+    public func open(access: ArchiveAccess = .readWrite, blobs: Bool = true) throws -> Archive {
         try openLMDB(access: access, blobs: blobs).archive
     }
 
     /// `open`, with the LMDB side the handle was built over (what `stat`, `stats`, `gc` and
     /// `audit` administer).
-    public func openLMDB(access: ContentStore.Access = .readWrite, blobs: Bool = true) throws -> (lmdb: LMDBArchive, archive: Archive) {
+    public func openLMDB(access: ArchiveAccess = .readWrite, blobs: Bool = true) throws -> (lmdb: LMDBArchive, archive: Archive) {
         let store = try openStore(access: access)
         let config = try ArchiveConfiguration.load(archive: store.directory)
         let lmdb = try LMDBArchive(store: store)
         let archive = try lmdb.archive(blobs: blobs ? blobStore(for: store) : nil, indexStores: config.index.map(indexStores),
                                        configuration: config)
         return (lmdb, archive)
+    }
+
+    /// The existing archive's blob store, without its record stores (`put`), on the archive's
+    /// environment (which it keeps open).
+    public func openBlobs(access: ArchiveAccess = .readWrite) throws -> any BlobStaging {
+        try blobStore(for: openStore(access: access))
     }
 
     /// The blob store of the archive `store` belongs to. Blobs in S3 keep their ledger in the

@@ -1,4 +1,6 @@
+import Archive
 import Ground
+import Postgres
 
 /// A failure of the archive's PostgreSQL schema or of one of its stores' SQL. `code` is stable;
 /// tests and the CLI compare against it. The database's own failures (connection lost,
@@ -64,6 +66,15 @@ public enum ArchivePostgresError: Error, Equatable, Sendable, CustomStringConver
     }
 }
 
-extension ArchivePostgresError: NamedError {
+extension ArchivePostgresError: ArchiveFailure {
     public var statusCode: String { code }
+    /// The schema missing, too old or too new, its namespace invalid (`archive.schema.*`): the
+    /// archive's index cannot be used (exit 3). The others fail one operation (exit 1).
+    public var archiveUnusable: Bool { code.hasPrefix("archive.schema") }
+}
+
+/// PostgreSQL unreachable, refusing or failing (its messages carry no password): the archive's
+/// index cannot be used (exit 3).
+extension PostgresError: ArchiveFailure {
+    public var archiveUnusable: Bool { true }
 }

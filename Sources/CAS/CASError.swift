@@ -1,3 +1,4 @@
+import Archive
 import Ground
 import LMDB
 
@@ -46,7 +47,7 @@ public enum CASError: Error, Equatable, Sendable, CustomStringConvertible, Wraps
     public var description: String {
         switch self {
         case .notAnArchive(let p): "\(code): no archive at \(p) (run `exhibit-archive init`)"
-        case .unsupportedFormat(let f): "\(code): unsupported archive format \(f)"
+        case .unsupportedFormat(let f): UnsupportedArchiveFormat(format: f).description
         case .notFound(let id): "\(code): no blob \(id)"
         case .rangeInvalid(let b, let r, let n): "\(code): bytes \(r.lowerBound)..<\(r.upperBound) are not within blob \(b) of \(n) bytes"
         case .missingChunk(let b, let i, let c): "\(code): blob \(b) chunk \(i) (\(c)) is missing"

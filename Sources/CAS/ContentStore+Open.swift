@@ -1,17 +1,11 @@
+import Archive
 import Foundation
 import Ground
 import LMDB
 
 extension ContentStore {
-    /// How a command opens an archive.
-    public enum Access: Sendable, Equatable {
-        /// Read and write (every command that stores, indexes or logs).
-        case readWrite
-        /// Read and write when this process may; otherwise read-only (reading commands on an
-        /// archive on a read-only file system, on another user's files, or with an immutable
-        /// `lock.mdb`). Writes on a store opened so throw `cas.readOnly`.
-        case readIfNotWritable
-    }
+    /// How a command opens an archive (`ArchiveAccess`, the protocols' name for it).
+    public typealias Access = ArchiveAccess
 
     /// `data.mdb` must be a regular file (not a directory, a symlink or a device), and so must
     /// `lock.mdb` when it exists: LMDB would follow a link, and a directory used to abort the

@@ -44,3 +44,15 @@ extension S3BlobStore: BlobStore {
 extension S3Error: NamedError {
     public var statusCode: String { code.rawValue }
 }
+
+extension S3Error: ArchiveFailure {
+    /// A blob missing or not matching its ID, a range outside it, an unreadable input file: one
+    /// operation failed (exit 1, as `cas.*` damage is). The store unreachable, credentials refused
+    /// or missing, the bucket absent or misconfigured: the archive cannot be used (exit 3).
+    public var archiveUnusable: Bool {
+        switch code {
+        case .notFound, .integrityMismatch, .integrityRejected, .rangeInvalid, .input: false
+        default: true
+        }
+    }
+}

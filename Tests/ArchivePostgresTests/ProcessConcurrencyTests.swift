@@ -45,10 +45,10 @@ import Testing
         print("ProcessConcurrencyTests.twoProcessesAppendingAtOnceKeepOneChain: \(turns) turns between the writers")
     }
 
-    func summary() throws -> WorkQueue.Summary { try db.connection.read { try WorkQueue.summary(in: $0) } }
+    func summary() throws -> PostgresWorkQueue.Summary { try db.connection.read { try PostgresWorkQueue.summary(in: $0) } }
 
-    func claim(_ worker: String, lease: Double = 30) throws -> WorkQueue.Lease? {
-        try db.connection.write { tx in try WorkQueue.claim(worker: worker, lease: lease, in: tx) }.first
+    func claim(_ worker: String, lease: Double = 30) throws -> PostgresWorkQueue.Lease? {
+        try db.connection.write { tx in try PostgresWorkQueue.claim(worker: worker, lease: lease, in: tx) }.first
     }
 
     func makeEffects() throws {
@@ -61,7 +61,7 @@ import Testing
     /// is good for nothing.
     @Test func aSIGKILLedWorkersLeaseRunsOutAndTheJobIsTakenAgain() throws {
         try makeEffects()
-        try db.connection.write { tx in _ = try WorkQueue.enqueue([("capture-0", "{}")], in: tx) }
+        try db.connection.write { tx in _ = try PostgresWorkQueue.enqueue([("capture-0", "{}")], in: tx) }
         let dir = try Probe.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let worker = try Probe("work", dir: dir, name: "w", ["1.0", "3600000"], on: db)
@@ -72,18 +72,18 @@ import Testing
         Thread.sleep(forTimeInterval: 2.5)
         #expect(worker.process.isRunning, "\(worker.stderr)")
         #expect(try claim("test") == nil)
-        #expect(try summary() == WorkQueue.Summary(running: 1))
+        #expect(try summary() == PostgresWorkQueue.Summary(running: 1))
         worker.kill()
         #expect(try claim("test") == nil, "taken before the dead worker's lease ran out")
-        #expect(Probe.poll(5) { (try? summary()) == WorkQueue.Summary(running: 1, expired: 1) })
+        #expect(Probe.poll(5) { (try? summary()) == PostgresWorkQueue.Summary(running: 1, expired: 1) })
         let taken = try #require(try claim("test"))
         #expect(taken.jobId == 1 && taken.attempt == 2)
-        let dead = WorkQueue.Lease(jobId: 1, key: "capture-0", payload: "{}", attempt: 1, expires: Date())
+        let dead = PostgresWorkQueue.Lease(jobId: 1, key: "capture-0", payload: "{}", attempt: 1, expires: Date())
         #expect(throws: ArchivePostgresError.leaseLost(jobId: 1, attempt: 1)) {
-            try db.connection.write { tx in try WorkQueue.complete(dead, in: tx) }
+            try db.connection.write { tx in try PostgresWorkQueue.complete(dead, in: tx) }
         }
-        try db.connection.write { tx in try WorkQueue.complete(taken, result: "test", in: tx) }
-        #expect(try summary() == WorkQueue.Summary(done: 1))
+        try db.connection.write { tx in try PostgresWorkQueue.complete(taken, result: "test", in: tx) }
+        #expect(try summary() == PostgresWorkQueue.Summary(done: 1))
         #expect(db.test.psql("SELECT count(*) FROM job_effects").output == "0")
     }
 
@@ -96,7 +96,7 @@ import Testing
         try makeEffects()
         let jobs = 200, kills = 20
         try db.connection.write { tx in
-            _ = try WorkQueue.enqueue((0..<jobs).map { ("capture-\($0)", "{}") }, maxAttempts: 50, in: tx)
+            _ = try PostgresWorkQueue.enqueue((0..<jobs).map { ("capture-\($0)", "{}") }, maxAttempts: 50, in: tx)
         }
         let dir = try Probe.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -127,7 +127,7 @@ import Testing
         }
         #expect(killed.count == kills, "the queue ran dry after \(killed.count) kills")
         for p in workers { #expect(p.wait() == 0, "\(p.name): \(p.stderr)") }
-        #expect(try summary() == WorkQueue.Summary(done: jobs))
+        #expect(try summary() == PostgresWorkQueue.Summary(done: jobs))
         let effects = db.test.psql("SELECT count(*), count(DISTINCT job_id) FROM job_effects").output
         #expect(effects == "\(jobs)|\(jobs)", "an effect lost or committed twice")
         // Each job's effect is the completing attempt's, and its result names that worker.

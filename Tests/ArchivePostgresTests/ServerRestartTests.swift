@@ -34,9 +34,9 @@ import Testing
         let record = RecordSamples.record(1)
         try c.write { tx in
             _ = try CustodyChain.append(objects: ["before"], in: tx, TestChain.event("before"))
-            _ = try WorkQueue.enqueue([("capture-1", "{}")], in: tx)
+            _ = try PostgresWorkQueue.enqueue([("capture-1", "{}")], in: tx)
         }
-        let lease = try #require(try c.write { tx in try WorkQueue.claim(worker: "w", lease: 600, in: tx) }.first)
+        let lease = try #require(try c.write { tx in try PostgresWorkQueue.claim(worker: "w", lease: 600, in: tx) }.first)
         var restart = true
         let commit = { (tx: Transaction) throws in
             try RecordTable.put(record, in: tx)
@@ -46,21 +46,21 @@ import Testing
                 self.down()
                 _ = try self.up()
             }
-            try WorkQueue.complete(lease, result: record.recordId.hex, in: tx)
+            try PostgresWorkQueue.complete(lease, result: record.recordId.hex, in: tx)
         }
         let error = #expect(throws: PostgresError.self) { try c.write(commit) }
         #expect(error?.code == .connectionLost && error?.isRetryable == true, "\(String(describing: error))")
         try c.read { tx throws in
             #expect(try RecordTable.get(recordId: record.recordId, in: tx) == nil)
             #expect(try CustodyChain.head(in: tx).seq == 1)
-            #expect(try WorkQueue.summary(in: tx) == WorkQueue.Summary(running: 1))
+            #expect(try PostgresWorkQueue.summary(in: tx) == PostgresWorkQueue.Summary(running: 1))
         }
         try c.write(commit)
         #expect(c.reconnects == 1)
         try c.read { tx throws in
             #expect(try RecordTable.get(recordId: record.recordId, in: tx) == record)
             #expect(try CustodyChain.events(forObject: record.recordId.hex, in: tx).map(\.seq) == [2])
-            #expect(try WorkQueue.jobs(in: tx).map { [$0.state.rawValue, $0.result ?? "", String($0.attempts)] } == [["done", record.recordId.hex, "1"]])
+            #expect(try PostgresWorkQueue.jobs(in: tx).map { [$0.state.rawValue, $0.result ?? "", String($0.attempts)] } == [["done", record.recordId.hex, "1"]])
         }
         #expect(db.test.custodyVerdict() == "2|2|1|2|0|t")
     }

@@ -79,8 +79,8 @@ final class PostgresArchiveFixture {
     }
 
     /// The queue's counts by state.
-    func queue() throws -> WorkQueue.Summary {
-        try schema.connect().read { tx in try WorkQueue.summary(in: tx) }
+    func queue() throws -> PostgresWorkQueue.Summary {
+        try schema.connect().read { tx in try PostgresWorkQueue.summary(in: tx) }
     }
 }
 

@@ -127,7 +127,7 @@ import Testing
         #expect(enqueued.out.contains(#""captures":\#(captures),"added":\#(captures),"requeued":0,"alreadyQueued":0"#), "\(enqueued.out)")
         let again = f.cli(["ingest", "--enqueue", "--archive", f.archive, dump])
         #expect(again.out.contains("\(captures) captures: 0 added, 0 failed requeued, \(captures) already queued"), "\(again.out)")
-        #expect(try f.queue() == WorkQueue.Summary(pending: captures))
+        #expect(try f.queue() == PostgresWorkQueue.Summary(pending: captures))
 
         let workers = try (0..<3).map { i in
             try f.start(["worker", "--archive", f.archive, "--jobs", "1", "--lease", "30", "--json"], log: f.root + "/worker\(i).log")
@@ -140,7 +140,7 @@ import Testing
             try String(contentsOfFile: f.root + "/worker\(i).log", encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix(#"{"type":"capture""#) }
         }
         #expect(lines.count == captures, "every capture reported once over the three workers")
-        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        #expect(try f.queue() == PostgresWorkQueue.Summary(done: captures))
         let q = f.cli(["queue", "--archive", f.archive, "--json", "--state", "done", "--limit", "1000"])
         #expect(q.code == .success)
         #expect(q.out.split(separator: "\n").filter { $0.contains(#""type":"job""#) && $0.contains(#""result":""#) }.count == captures)
@@ -185,7 +185,7 @@ import Testing
         last.waitUntilExit()
         #expect(last.terminationReason == .exit && last.terminationStatus <= 1)
         let summary = try f.queue()
-        #expect(summary == WorkQueue.Summary(done: summary.total) && summary.total == Ingestor.walk([dump]).captures.count, "\(summary)")
+        #expect(summary == PostgresWorkQueue.Summary(done: summary.total) && summary.total == Ingestor.walk([dump]).captures.count, "\(summary)")
         let retried = f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output
         #expect((Int(retried) ?? 0) > 0, "some job was taken again after its worker died")
         try Self.expectSameAsLMDB(f, lmdb, expected)
@@ -216,7 +216,7 @@ import Testing
         paused.waitUntilExit()
         #expect(paused.terminationReason == .exit && other.terminationReason == .exit)
         let summary = try f.queue()
-        #expect(summary == WorkQueue.Summary(done: summary.total), "\(summary)")
+        #expect(summary == PostgresWorkQueue.Summary(done: summary.total), "\(summary)")
         let takenOver = Int(f.schema.psql("SELECT count(*) FROM work_jobs WHERE attempts > 1").output) ?? 0
         #expect(takenOver > 0, "the stopped worker held jobs that the other took as attempt 2")
         let log = try String(contentsOfFile: f.root + "/paused.log", encoding: .utf8)
@@ -239,7 +239,7 @@ import Testing
         let captures = Ingestor.walk([dump]).captures.count
         let deadline = Date().addingTimeInterval(120)
         while try f.queue().done < captures, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        #expect(try f.queue() == WorkQueue.Summary(done: captures))
+        #expect(try f.queue() == PostgresWorkQueue.Summary(done: captures))
         #expect(follower.isRunning, "still waiting for more")
         let listed = f.cli(["queue", "--archive", f.archive, "--state", "done"])
         #expect(listed.code == .success)
@@ -258,7 +258,7 @@ import Testing
         #expect(requeued.out.contains("\(captures) captures: 0 added, 1 failed requeued, \(captures - 1) already queued"), "\(requeued.out)")
         let again = Date().addingTimeInterval(120)
         while try f.queue().done < captures, Date() < again { Thread.sleep(forTimeInterval: 0.1) }
-        #expect(try f.queue() == WorkQueue.Summary(done: captures), "the following worker took the requeued job")
+        #expect(try f.queue() == PostgresWorkQueue.Summary(done: captures), "the following worker took the requeued job")
     }
 
     /// A `--follow` worker verifies each claim against the trust anchors of the time it works
@@ -275,7 +275,7 @@ import Testing
             #expect(f.cli(["ingest", "--enqueue", "--archive", f.archive, dump]).code == .success)
             let deadline = Date().addingTimeInterval(120)
             while try f.queue().done < done, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-            #expect(try f.queue() == WorkQueue.Summary(done: done))
+            #expect(try f.queue() == PostgresWorkQueue.Summary(done: done))
         }
         let (first, second) = (Ingestor.walk([before]).captures.count, Ingestor.walk([after]).captures.count)
         try drain(before, until: first)

@@ -50,7 +50,7 @@ import Testing
             #expect(w.terminationReason == .exit && [0, 1].contains(w.terminationStatus), "worker \(i): \(log)")
         }
         #expect(doneBefore < total, "the restart came while jobs remained")
-        #expect(try f.queue() == WorkQueue.Summary(done: total))
+        #expect(try f.queue() == PostgresWorkQueue.Summary(done: total))
         try WorkQueueCommandTests.expectSameAsLMDB(f, lmdb, expected)
     }
 }

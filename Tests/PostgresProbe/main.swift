@@ -64,8 +64,8 @@ func work(_ dir: String, worker: String, lease: Double, workMilliseconds: Int) t
     let c = try connect()
     try startTogether(dir, worker)
     while true {
-        guard let job = try c.write({ tx in try WorkQueue.claim(worker: worker, lease: lease, in: tx) }).first else {
-            let s = try c.read { tx in try WorkQueue.summary(in: tx) }
+        guard let job = try c.write({ tx in try PostgresWorkQueue.claim(worker: worker, lease: lease, in: tx) }).first else {
+            let s = try c.read { tx in try PostgresWorkQueue.summary(in: tx) }
             if s.pending == 0 && s.running == 0 { return }
             Thread.sleep(forTimeInterval: 0.02)
             continue
@@ -76,14 +76,14 @@ func work(_ dir: String, worker: String, lease: Double, workMilliseconds: Int) t
         while Date() < end {
             Thread.sleep(forTimeInterval: min(0.01, max(0, end.timeIntervalSinceNow)))
             if Date() >= renewAt {
-                try c.write { tx in _ = try WorkQueue.renew(job, for: lease, in: tx) }
+                try c.write { tx in _ = try PostgresWorkQueue.renew(job, for: lease, in: tx) }
                 renewAt = Date().addingTimeInterval(lease / 3)
             }
         }
         try c.write { tx in
             try tx.execute("INSERT INTO job_effects (job_id, key, worker, attempt) VALUES ($1, $2, $3, $4)",
                            [.int64(job.jobId), .text(job.key), .text(worker), .int32(Int32(job.attempt))])
-            try WorkQueue.complete(job, result: worker, in: tx)
+            try PostgresWorkQueue.complete(job, result: worker, in: tx)
         }
         say("done \(job.jobId) \(job.attempt)")
     }

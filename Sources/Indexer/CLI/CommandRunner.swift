@@ -1,12 +1,9 @@
 import Archive
-import ArchivePostgres
 import Custody
 import Export
 import Foundation
 import Ground
 import Ingest
-import Postgres
-import S3
 
 /// Parses, runs and maps errors to exit codes: usage errors → 2 (message and usage on
 /// stderr), archive errors → 3, other failures → 1.
@@ -66,26 +63,18 @@ public enum CommandRunner {
                 return try command.run(args, context)
             } catch let e as UsageError {
                 return usage(e, help, console)
-            } catch let e as any BlobStoreFailure {
+            } catch let e as any ArchiveFailure {
+                // A store's failure (blobs, S3, the PostgreSQL index, its schema): 3 when the
+                // archive cannot be used, else 1.
                 console.err("Error: \(e)")
                 return exitCode(for: e)
             } catch let e as any StorageFailure {
                 console.err("Error: \(e.explanation)")
                 return .archiveUnusable
-            } catch let e as S3Error {
-                console.err("Error: \(e)")
-                return exitCode(for: e)
             } catch let e as ExportError where e.code == StatusCode.exportBlobStoreUnavailable {
                 console.err("Error: \(e)")
                 return .archiveUnusable
             } catch let e as ArchiveConfigurationError {
-                console.err("Error: \(e)")
-                return .archiveUnusable
-            } catch let e as PostgresError {
-                // The PostgreSQL index unreachable, refused or failing (messages carry no password).
-                console.err("Error: \(e)")
-                return .archiveUnusable
-            } catch let e as ArchivePostgresError where e.code.hasPrefix("archive.schema") {
                 console.err("Error: \(e)")
                 return .archiveUnusable
             } catch {
@@ -95,20 +84,11 @@ public enum CommandRunner {
         }
     }
 
-    /// The exit code a blob store's error means: 3 when the archive cannot be used (no
-    /// archive, an unsupported format, the medium failed), else 1.
-    public static func exitCode(for error: any BlobStoreFailure) -> ExitCode {
+    /// The exit code a store's error means: 3 when the archive cannot be used (no archive, an
+    /// unsupported format, the medium unreachable or failing, the index's schema of another
+    /// version), else 1 (`ArchiveFailure.archiveUnusable`, as each store says of its errors).
+    public static func exitCode(for error: any ArchiveFailure) -> ExitCode {
         error.archiveUnusable ? .archiveUnusable : .failure
-    }
-
-    /// The exit code an object-store error means: a blob missing or not matching its ID is
-    /// 1 (as `cas.*` damage is); the store unreachable, credentials refused or missing, the
-    /// bucket absent or misconfigured is 3 (the archive cannot be used).
-    public static func exitCode(for error: S3Error) -> ExitCode {
-        switch error.code {
-        case .notFound, .integrityMismatch, .integrityRejected, .rangeInvalid, .input: .failure
-        default: .archiveUnusable
-        }
     }
 
     static func usage(_ e: UsageError, _ help: HelpText, _ console: Console) -> ExitCode {

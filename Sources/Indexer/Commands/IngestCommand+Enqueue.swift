@@ -1,8 +1,6 @@
 import Archive
-import ArchivePostgres
 import Foundation
 import Ingest
-import Postgres
 import Verify
 
 /// `ingest --enqueue DUMP…`: every capture of the dumps as a job of the archive's work queue
@@ -16,7 +14,7 @@ extension IngestCommand {
         for flag in workerOnlyOptions where args.value(flag) != nil || args.flag(flag) {
             throw UsageError("--\(flag) is the worker's: give it to 'exhibit-archive worker', not to 'ingest --enqueue'", command: name)
         }
-        let (connection, schema) = try WorkerCommand.queueConnection(context, command: name)
+        let queue = try context.workQueue(command: name)
         let (captures, pathErrors, walkProblems) = Ingestor.walk(args.positionals)
         let c = context.console
         for e in pathErrors { c.err("Error: \(e)") }
@@ -30,7 +28,7 @@ extension IngestCommand {
             }
             // A capture whose job failed is pending again (its attempts reset): enqueueing after
             // the cause is mended (a mount, a server) retries exactly the failed ones.
-            let n = try connection.write { tx in try WorkQueue.enqueue(jobs, retryFailed: true, in: tx) }
+            let n = try queue.enqueue(jobs, maxAttempts: WorkJob.defaultMaxAttempts, retryFailed: true)
             added += n.added
             requeued += n.requeued
         }
@@ -39,7 +37,7 @@ extension IngestCommand {
             c.json(.object([("type", .string("enqueue")), ("captures", .int(Int64(captures.count))), ("added", .int(Int64(added))),
                             ("requeued", .int(Int64(requeued))), ("alreadyQueued", .int(Int64(captures.count - added - requeued))),
                             ("pathErrors", .array(pathErrors.map { .string($0) })), ("walk", .array(walkProblems.map(WalkProblemOutput.json))),
-                            ("schema", .string(schema.namespace))]))
+                            ("schema", .string(queue.namespace))]))
         } else {
             c.out("enqueue: \(captures.count) captures: \(added) added, \(requeued) failed requeued, \(captures.count - added - requeued) already queued")
             if !pathErrors.isEmpty { c.out("path errors: \(pathErrors.count)") }

@@ -1,6 +1,6 @@
-import Foundation
 import Archive
-import CAS
+import ArchiveOpen
+import Foundation
 import Export
 import Ingest
 
@@ -43,16 +43,19 @@ struct InitCommand: Command {
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let wanted = try blobs(args)
         let wantedIndex = try index(args)
-        let store = try ContentStore.create(at: context.archivePath, options: context.storeOptions())
-        let config = try configure(store, wanted, context)
-        let schemaVersion = try configureIndex(store, wantedIndex, context)
-        let (key, created) = try ArchiveKey.loadOrCreate(archive: store.directory)
-        let location = try StatsCommand.blobLocation(store.directory, context)
-        let indexLocation = try StatsCommand.indexLocation(store.directory)
+        let archive = try context.opener().create()
+        let schemaVersion = try refusalAsUsage {
+            _ = try archive.configureBlobs(wanted)
+            return try archive.configureIndex(wantedIndex)
+        }
+        let (key, created) = try ArchiveKey.loadOrCreate(archive: archive.directory)
+        let config = try ArchiveConfiguration.load(archive: archive.directory)
+        let location = StatsCommand.blobLocation(archive.directory, config, context)
+        let indexLocation = StatsCommand.indexLocation(archive.directory, config)
         if context.json {
-            context.console.json(.object([("archive", .string(store.directory)),
-                                          ("chunkSize", .int(Int64(store.chunkSize))),
-                                          ("format", .string(ContentStore.format)),
+            context.console.json(.object([("archive", .string(archive.directory)),
+                                          ("chunkSize", .int(Int64(archive.chunkSize))),
+                                          ("format", .string(archive.format)),
                                           ("archiveKey", .string(key.fingerprint)),
                                           ("archiveKeyCreated", .bool(created)),
                                           ("blobStore", .string(location.kind)),
@@ -62,7 +65,7 @@ struct InitCommand: Command {
                                          + (schemaVersion.map { [("indexSchemaVersion", JSONValue.int(Int64($0.version))),
                                                                  ("indexMigrationsApplied", .array($0.applied.map { .int(Int64($0)) }))] } ?? [])))
         } else {
-            context.console.out("initialized \(store.directory) (chunk size \(store.chunkSize) bytes)")
+            context.console.out("initialized \(archive.directory) (chunk size \(archive.chunkSize) bytes)")
             context.console.out("archive key \(key.fingerprint) (\(created ? "created" : "kept") \(ArchiveKey.keyFile), \(ArchiveKey.certificateFile))")
             context.console.out("blobs \(location)" + (config.blobs.objectLockDays.map { " (Object Lock COMPLIANCE, \($0) days)" } ?? ""))
             context.console.out("index \(indexLocation.description)" + (schemaVersion.map { v in
@@ -100,23 +103,9 @@ struct InitCommand: Command {
                                           endpoint: args.value("s3-endpoint"), region: args.value("s3-region"), objectLockDays: lockDays)
     }
 
-    /// Records `wanted` in a new archive (checking the bucket first), or checks an existing
-    /// archive's configuration is the one asked for: blobs never move by `init`.
-    static func configure(_ store: ContentStore, _ wanted: ArchiveConfiguration.Blobs?, _ context: CommandContext) throws -> ArchiveConfiguration {
-        var current = try ArchiveConfiguration.load(archive: store.directory)
-        guard let wanted, wanted != current.blobs else { return current }
-        if try current.blobs.store == "s3" || store.forEachBlob({ _, _ in }) > 0 {
-            let whereNow = current.blobs.store == "s3" ? "s3://\(current.blobs.bucket ?? "")" + (current.blobs.prefix.map { "/\($0)" } ?? "")
-                                                       : "its LMDB environment"
-            throw UsageError("the archive at \(store.directory) keeps its blobs in \(whereNow) already; init does not move them", command: name)
-        }
-        if wanted.store == "s3", let bucket = wanted.bucket {
-            // Reaches the bucket (a listing under the prefix) and, with a retention, checks Object Lock.
-            let objects = try context.s3Objects(wanted, bucket: bucket)
-            _ = try objects.client.listObjects(bucket: bucket, prefix: objects.blobsPrefix, continuation: nil)
-        }
-        current.blobs = wanted
-        try current.save(archive: store.directory)
-        return current
+    /// `body`, with `init`'s refusal to move an archive's blobs or records reported as a usage
+    /// error of `init` (exit 2).
+    static func refusalAsUsage<R>(_ body: () throws -> R) throws -> R {
+        do { return try body() } catch let e as ArchiveSetupRefusal { throw UsageError(e.description, command: name) }
     }
 }

@@ -1,17 +1,16 @@
-import ArchivePostgres
+import Archive
 import Foundation
-import Postgres
 
 /// The jobs a worker holds, shared with its `LeaseRenewer`.
 final class HeldLeases: @unchecked Sendable {
     private let lock = NSLock()
-    private var leases: [Int64: WorkQueue.Lease] = [:]
+    private var leases: [Int64: WorkLease] = [:]
 
-    func add(_ l: WorkQueue.Lease) { lock.withLock { leases[l.jobId] = l } }
-    func remove(_ l: WorkQueue.Lease) { lock.withLock { _ = leases.removeValue(forKey: l.jobId) } }
-    var all: [WorkQueue.Lease] { lock.withLock { Array(leases.values) } }
+    func add(_ l: WorkLease) { lock.withLock { leases[l.jobId] = l } }
+    func remove(_ l: WorkLease) { lock.withLock { _ = leases.removeValue(forKey: l.jobId) } }
+    var all: [WorkLease] { lock.withLock { Array(leases.values) } }
 
-    func removeAll() -> [WorkQueue.Lease] {
+    func removeAll() -> [WorkLease] {
         lock.withLock {
             defer { leases = [:] }
             return leases.values.sorted { $0.jobId < $1.jobId }
@@ -19,17 +18,17 @@ final class HeldLeases: @unchecked Sendable {
     }
 }
 
-/// Renews every held lease each third of its length on a connection of its own, so a long
-/// capture keeps its job; a lease found lost is left to fail the job's commit (fencing).
+/// Renews every held lease each third of its length on a queue of its own (its own connection),
+/// so a long capture keeps its job; a lease found lost is left to fail the job's commit (fencing).
 final class LeaseRenewer: @unchecked Sendable {
-    let connection: Connection
+    let queue: any WorkQueue
     let leases: HeldLeases
     let seconds: Double
     private let stopped = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(connection: Connection, leases: HeldLeases, seconds: Double) {
-        (self.connection, self.leases, self.seconds) = (connection, leases, seconds)
+    init(queue: any WorkQueue, leases: HeldLeases, seconds: Double) {
+        (self.queue, self.leases, self.seconds) = (queue, leases, seconds)
     }
 
     func start() {
@@ -37,7 +36,7 @@ final class LeaseRenewer: @unchecked Sendable {
             defer { finished.signal() }
             while stopped.wait(timeout: .now() + seconds / 3) == .timedOut {
                 for l in leases.all {
-                    _ = try? connection.write { tx in try WorkQueue.renew(l, for: seconds, in: tx) }
+                    _ = try? queue.renew(l, for: seconds)
                 }
             }
         }

@@ -15,8 +15,7 @@ struct PutCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try FileLimitSetting.check(context, command: name)
-        let store = try context.openStore()
-        let blobs = try context.blobStore(for: store)
+        let blobs = try context.opener().openBlobs()
         let sizes = args.positionals.map { path -> UInt64 in
             ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.uint64Value ?? 0
         }

@@ -1,5 +1,4 @@
 import Archive
-import CAS
 import Foundation
 import Ground
 import Ingest
@@ -145,7 +144,7 @@ struct QueryCommand: Command {
     static func queryErrors<R>(_ body: () throws -> R) throws -> R {
         do { return try body() } catch let e as QueryError {
             if let failure = e.storageFailure { throw failure }
-            if case .unsupportedFormat(let f) = e { throw CASError.unsupportedFormat(f) }
+            if case .unsupportedFormat(let f) = e { throw UnsupportedArchiveFormat(format: f) }
             throw e
         }
     }

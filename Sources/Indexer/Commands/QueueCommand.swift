@@ -1,6 +1,5 @@
-import ArchivePostgres
+import Archive
 import Foundation
-import Postgres
 
 /// `queue`: the archive's work queue at a glance (docs/postgres.md "Work queue commands").
 struct QueueCommand: Command {
@@ -32,14 +31,10 @@ struct QueueCommand: Command {
             guard let n = Int(text), (1...1_000_000).contains(n) else { throw UsageError("--limit must be 1…1000000, not '\(text)'", command: name) }
             return n
         } ?? 100
-        let (connection, _) = try WorkerCommand.queueConnection(context, command: name)
-        let (summary, jobs) = try connection.read { tx in
-            let s = try WorkQueue.summary(in: tx)
-            let wanted = WorkQueue.State(rawValue: state == "expired" ? "running" : state)!
-            // Expired jobs are running ones whose lease ran out: listed from all running ones.
-            let listed = try WorkQueue.jobs(states: [wanted], limit: state == "expired" ? max(s.running, 1) : limit, in: tx)
-            return (s, state == "expired" ? Array(listed.filter(\.leaseExpired).prefix(limit)) : listed)
-        }
+        let queue = try context.workQueue(command: name)
+        // Expired jobs are running ones whose lease ran out.
+        let wanted = WorkJobState(rawValue: state == "expired" ? "running" : state)!
+        let (summary, jobs) = try queue.snapshot(state: wanted, expiredOnly: state == "expired", limit: limit)
         let c = context.console
         for job in jobs {
             if context.json { c.json(json(job)) } else { c.out(text(job)) }
@@ -54,16 +49,16 @@ struct QueueCommand: Command {
         return summary.failed > 0 ? .failure : .success
     }
 
-    static func stateName(_ job: WorkQueue.Job) -> String { job.state == .running && job.leaseExpired ? "expired" : job.state.rawValue }
+    static func stateName(_ job: WorkJob) -> String { job.state == .running && job.leaseExpired ? "expired" : job.state.rawValue }
 
-    static func text(_ job: WorkQueue.Job) -> String {
+    static func text(_ job: WorkJob) -> String {
         var line = "\(stateName(job)) \(job.key) attempts \(job.attempts)/\(job.maxAttempts)"
         if let w = job.worker { line += " worker \(w)" }
         if let e = job.error { line += " error: \(e)" }
         return line
     }
 
-    static func json(_ job: WorkQueue.Job) -> JSONValue {
+    static func json(_ job: WorkJob) -> JSONValue {
         .object([("type", .string("job")), ("id", .int(job.id)), ("key", .string(job.key)), ("state", .string(stateName(job))),
                  ("attempts", .int(Int64(job.attempts))), ("maxAttempts", .int(Int64(job.maxAttempts))),
                  ("worker", job.worker.map { .string($0) } ?? .null), ("error", job.error.map { .string($0) } ?? .null),

@@ -1,15 +1,13 @@
 import Archive
 import ArchiveHandle
-import ArchivePostgres
 import Foundation
 import Ground
 import Ingest
-import Postgres
 import Verify
 
 /// The claim → ingest → complete loop of one `worker` process.
 final class QueueWorker {
-    let queue: Connection
+    let queue: any WorkQueue
     let archive: Archive
     /// The verifier for the archive's trust anchors as of the last claim (`currentVerifier`).
     private var verifier: CaptureVerifier
@@ -28,7 +26,7 @@ final class QueueWorker {
     /// Jobs given back failed (a capture not stored, or a storage failure during its run).
     private(set) var jobsFailed = 0
 
-    init(queue: Connection, archive: Archive, makeVerifier: @escaping () throws -> CaptureVerifier, options: Ingestor.Options,
+    init(queue: any WorkQueue, archive: Archive, makeVerifier: @escaping () throws -> CaptureVerifier, options: Ingestor.Options,
          lease: Double, name: String, console: Console, json: Bool) throws {
         (self.queue, self.archive, self.makeVerifier, self.options, self.lease) = (queue, archive, makeVerifier, options, lease)
         (self.name, self.console, self.json) = (name, console, json)
@@ -56,9 +54,9 @@ final class QueueWorker {
     /// that cannot be reached is retried for about 30 s (a restarting server), then thrown.
     func run(follow: Bool) throws {
         while true {
-            let claimed = try retrying { try queue.write { tx in try WorkQueue.claim(worker: name, lease: lease, limit: WorkerCommand.claimPerThread * options.jobs, in: tx) } }
+            let claimed = try retrying { try queue.claim(worker: name, lease: lease, limit: WorkerCommand.claimPerThread * options.jobs) }
             if claimed.isEmpty {
-                let s = try retrying { try queue.read { tx in try WorkQueue.summary(in: tx) } }
+                let s = try retrying { try queue.summary() }
                 if !follow && s.pending == 0 && s.running == 0 { return }
                 Thread.sleep(forTimeInterval: follow ? 1 : 0.25)
                 continue
@@ -70,8 +68,8 @@ final class QueueWorker {
     /// Ingests one claim's captures; each job completes in the record transaction that commits its
     /// capture (several captures per transaction; a batch that fails is retried one by one by the
     /// Ingestor, so a lost lease loses only its own capture).
-    func ingest(_ claimed: [WorkQueue.Lease]) {
-        var byFile: [String: WorkQueue.Lease] = [:]
+    func ingest(_ claimed: [WorkLease]) {
+        var byFile: [String: WorkLease] = [:]
         var locations: [CaptureLocation] = []
         for l in claimed {
             guard let location = try? JSONDecoder().decode(CaptureLocation.self, from: Data(l.payload.utf8)) else {
@@ -87,11 +85,12 @@ final class QueueWorker {
             held.add(l)
         }
         let leases = byFile
+        let queue = self.queue
         var options = self.options
         options.inCommit = { items, writer in
             for item in items where item.outcome != .failed {
                 guard let l = leases[item.path] else { continue }
-                try WorkQueue.complete(l, result: item.recordId?.hex, in: writer)
+                try queue.complete(l, result: item.recordId?.hex, in: writer)
             }
         }
         do {
@@ -120,25 +119,26 @@ final class QueueWorker {
     }
 
     /// Fails an attempt (pending again after `retryAfter` while attempts remain).
-    func giveBack(_ l: WorkQueue.Lease, error: String, permanent: Bool) {
+    func giveBack(_ l: WorkLease, error: String, permanent: Bool) {
         jobsFailed += 1
         do {
-            try retrying { try queue.write { tx in _ = try WorkQueue.fail(l, error: error, permanent: permanent, retryAfter: WorkerCommand.retryAfter, in: tx) } }
+            try retrying { _ = try queue.fail(l, error: error, permanent: permanent, retryAfter: WorkerCommand.retryAfter) }
         } catch {
             console.err("worker: job \(l.jobId) (\(l.key)) could not be given back: \(error)")
         }
     }
 
-    /// `body`, run again while it fails with a retryable PostgreSQL error, for about 30 s — and
-    /// when the connection broke during its COMMIT (`pg.commit.unknown`, seen when the server
-    /// restarts under a worker): each caller is safe to run again. A claim that did commit
+    /// `body`, run again while it fails with an error the queue may retry after
+    /// (`WorkQueue.mayRetry`: PostgreSQL's retryable errors, and the connection broken during
+    /// its COMMIT, `pg.commit.unknown`, seen when the server restarts under a worker), for about
+    /// 30 s: each caller is safe to run again. A claim that did commit
     /// leased its jobs to this worker, which never learns of them; they are claimed again when
     /// the lease runs out. A summary only reads. A give-back is fenced by the lease's attempt: a
     /// second one of a give-back that committed is refused (`queue.lease.lost`) and reported.
     func retrying<R>(_ body: () throws -> R) throws -> R {
         var tries = 0
         while true {
-            do { return try body() } catch let e as PostgresError where (e.isRetryable || e.code == .commitOutcomeUnknown) && tries < 60 {
+            do { return try body() } catch let e where queue.mayRetry(after: e) && tries < 60 {
                 tries += 1
                 Thread.sleep(forTimeInterval: 0.5)
             }

@@ -39,8 +39,8 @@ struct ShowCommand: Command {
             for e in try custody.custodyEvents(forObject: object) { events[e.seq] = e }
         }
         let ordered = events.keys.sorted().compactMap { events[$0] }
-        let location = try StatsCommand.blobLocation(archive.directory, context)
-        let indexLocation = try StatsCommand.indexLocation(archive.directory).description
+        let location = StatsCommand.blobLocation(archive.directory, archive.configuration, context)
+        let indexLocation = StatsCommand.indexLocation(archive.directory, archive.configuration).description
         if context.json {
             context.console.jsonLine(try jsonLine(record, ordered, blobs: location, index: indexLocation))
         } else {

@@ -1,6 +1,4 @@
 import Archive
-import ArchiveS3
-import CAS
 import Foundation
 
 /// `stats`: blobs, bytes, dedup, map use.
@@ -19,16 +17,13 @@ struct StatsCommand: Command {
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(access: .readIfNotWritable)
-        let s = try store.stats()
-        // The blob store named without contacting it (stats needs no S3 credentials).
-        let location = try blobLocation(store.directory, context)
-        let index = try indexLocation(store.directory)
+        // No S3 client made (stats needs no S3 credentials): with blobs in S3, their ledger counts them.
+        let archive = try context.opener().openAdministration(access: .readIfNotWritable)
+        let s = try archive.administration.statistics()
+        let location = blobLocation(archive.directory, archive.configuration, context)
+        let index = indexLocation(archive.directory, archive.configuration)
         var blobs = Int64(s.blobs), bytes = Int64(s.logicalBytes)
-        if location.kind != "lmdb" {
-            let config = try ArchiveConfiguration.load(archive: store.directory)
-            (blobs, bytes) = try context.blobLedger(config, store).totals()
-        }
+        if let ledger = archive.blobLedger { (blobs, bytes) = try ledger.totals() }
         let fields: [(String, JSONValue)] = [
             ("blobs", .int(blobs)), ("bytes", .int(bytes)),
             ("chunks", .int(Int64(s.chunks))), ("storedBytes", .int(Int64(s.storedBytes))),
@@ -49,8 +44,7 @@ struct StatsCommand: Command {
     }
 
     /// Where the archive's blobs live, from `archive.json` (no connection made).
-    static func blobLocation(_ directory: String, _ context: CommandContext) throws -> BlobLocation {
-        let config = try ArchiveConfiguration.load(archive: directory)
+    static func blobLocation(_ directory: String, _ config: ArchiveConfiguration, _ context: CommandContext) -> BlobLocation {
         guard config.blobs.store == "s3", let bucket = config.blobs.bucket else { return .lmdb(directory: directory) }
         let endpoint = config.blobs.endpoint ?? [context.environment["AWS_ENDPOINT_URL_S3"], context.environment["AWS_ENDPOINT_URL"]]
             .compactMap { $0 }.first { !$0.isEmpty }
@@ -62,8 +56,8 @@ struct StatsCommand: Command {
     /// Where the archive's records, custody and trust live, from `archive.json` (no
     /// connection made): `lmdb` and `lmdb:DIR`, or `postgresql` and the connection and schema
     /// `init --index` recorded (never a password: none is ever recorded).
-    static func indexLocation(_ directory: String) throws -> (store: String, description: String) {
-        guard let index = try ArchiveConfiguration.load(archive: directory).index else { return ("lmdb", "lmdb:\(directory)") }
+    static func indexLocation(_ directory: String, _ config: ArchiveConfiguration) -> (store: String, description: String) {
+        guard let index = config.index else { return ("lmdb", "lmdb:\(directory)") }
         return (index.store, index.description)
     }
 

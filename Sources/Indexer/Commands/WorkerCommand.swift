@@ -1,9 +1,7 @@
 import Archive
-import ArchivePostgres
 import Foundation
 import Ground
 import Ingest
-import Postgres
 import Verify
 
 /// `worker`: claims captures from the archive's work queue (`ingest --enqueue`) and ingests
@@ -45,8 +43,8 @@ struct WorkerCommand: Command {
         try FileLimitSetting.check(context, command: name)
         let options = try IngestCommand.ingestorOptions(args, context, command: name)
         let lease = try args.double("lease", in: 1...86_400) ?? 60
-        let (queue, _) = try queueConnection(context, command: name)
-        let (renewals, _) = try queueConnection(context, command: name)
+        let queue = try context.workQueue(command: name)
+        let renewals = try context.workQueue(command: name)
         let archive = try context.openArchive()
         let measuresMedia = !args.flag("no-media") && !args.flag("defer-media")
         let worker = try QueueWorker(queue: queue, archive: archive, makeVerifier: {
@@ -55,7 +53,7 @@ struct WorkerCommand: Command {
             verifier.measuresMedia = measuresMedia
             return verifier
         }, options: options, lease: lease, name: "\(ProcessInfo.processInfo.hostName):\(getpid())", console: context.console, json: context.json)
-        let renewer = LeaseRenewer(connection: renewals, leases: worker.held, seconds: lease)
+        let renewer = LeaseRenewer(queue: renewals, leases: worker.held, seconds: lease)
         renewer.start()
         defer { renewer.stop() }
         let start = Date()
@@ -65,17 +63,5 @@ struct WorkerCommand: Command {
         let c = context.console
         if context.json { c.json(IngestCommand.json(summary)) } else { for line in IngestCommand.text(summary) { c.out(line) } }
         return summary.isClean && worker.jobsFailed == 0 ? .success : .failure
-    }
-
-    /// A connection to the work queue of the archive at `--archive`, its schema checked;
-    /// a usage error when the archive has no PostgreSQL index.
-    static func queueConnection(_ context: CommandContext, command: String) throws -> (Connection, ArchiveSchema) {
-        let store = try context.openStore(access: .readIfNotWritable)
-        guard let index = try ArchiveConfiguration.load(archive: store.directory).index else {
-            throw UsageError("the archive at \(store.directory) has no work queue: it needs a PostgreSQL index (init --index postgresql://…)", command: command)
-        }
-        let (connection, schema) = try context.indexConnection(index)
-        try schema.check(connection)
-        return (connection, schema)
     }
 }

@@ -1,8 +1,11 @@
+import Archive
 import Foundation
 import Postgres
 
-/// The SQL of the shared work queue (migration 4): one job per capture, claimed by any number of
-/// workers on any number of machines.
+/// The archive's work queue (`Archive`'s `WorkQueue`) in PostgreSQL, migration 4's `work_jobs`:
+/// one job per capture, claimed by any number of workers on any number of machines. The
+/// instance is the protocol's, on a connection of its own (`PostgresWorkQueue+Queue.swift`);
+/// the static functions are the SQL, inside a transaction the caller holds.
 ///
 /// A job is `pending` → `running` (leased to one worker until `lease_expires`) → `done` or
 /// `failed`. `claim` takes the oldest ready jobs with `FOR UPDATE SKIP LOCKED` (two workers
@@ -14,55 +17,26 @@ import Postgres
 /// worker whose lease was taken over gets `queue.lease.lost` from `renew`, `complete` and `fail`,
 /// and must roll back. Times are the database server's clock (`now()`), so the workers' clocks
 /// never matter.
-public enum WorkQueue {
-    /// A job as a worker holds it.
-    public struct Lease: Sendable, Equatable {
-        public let jobId: Int64
-        public let key: String
-        /// The job's payload (JSON text).
-        public let payload: String
-        /// Which attempt this is (1 for the first claim): the lease's fencing token.
-        public let attempt: Int
-        public let expires: Date
+public final class PostgresWorkQueue: Sendable {
+    public typealias Lease = WorkLease
+    public typealias Job = WorkJob
+    public typealias State = WorkJobState
+    public typealias Summary = WorkQueueSummary
 
-        public init(jobId: Int64, key: String, payload: String, attempt: Int, expires: Date) {
-            (self.jobId, self.key, self.payload, self.attempt, self.expires) = (jobId, key, payload, attempt, expires)
-        }
-    }
+    /// The queue's connection (its own: `ArchiveOpener.workQueue()` makes one per queue).
+    public let connection: Connection
+    /// The archive's schema the connection's session is on.
+    public let schema: ArchiveSchema
 
-    /// One job as `jobs` lists it.
-    public struct Job: Sendable, Equatable {
-        public let id: Int64
-        public let key: String
-        public let state: State
-        public let attempts: Int
-        public let maxAttempts: Int
-        public let worker: String?
-        public let error: String?
-        public let result: String?
-        /// For a running job: true when its lease has run out (its worker is presumably gone).
-        public let leaseExpired: Bool
-    }
-
-    public enum State: String, Sendable, CaseIterable {
-        case pending, running, done, failed
-    }
-
-    /// How many jobs are in each state (`running` includes `expired`, whose lease has run out).
-    public struct Summary: Sendable, Equatable {
-        public var pending, running, done, failed, expired: Int
-        public var total: Int { pending + running + done + failed }
-
-        public init(pending: Int = 0, running: Int = 0, done: Int = 0, failed: Int = 0, expired: Int = 0) {
-            (self.pending, self.running, self.done, self.failed, self.expired) = (pending, running, done, failed, expired)
-        }
+    public init(connection: Connection, schema: ArchiveSchema) {
+        (self.connection, self.schema) = (connection, schema)
     }
 
     /// Registers jobs by `key` (the capture's identity) with their payload (JSON). A key already
     /// queued is left alone — except a failed one when `retryFailed`, which becomes pending again
     /// with its attempts reset. Returns how many were added and how many re-queued.
     @discardableResult
-    public static func enqueue(_ jobs: [(key: String, payload: String)], maxAttempts: Int = 5, retryFailed: Bool = false,
+    public static func enqueue(_ jobs: [(key: String, payload: String)], maxAttempts: Int = WorkJob.defaultMaxAttempts, retryFailed: Bool = false,
                                in tx: Transaction) throws -> (added: Int, requeued: Int) {
         guard !jobs.isEmpty else { return (0, 0) }
         let rows = try tx.execute("""
