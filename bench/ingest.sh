@@ -2,7 +2,7 @@
 # Ingest benchmark (issue 5): a ≥ 2 GB mixed capture-synth dump (stills and videos), then in the
 # same run, over the same files (page cache warmed first, so every step reads from memory):
 #   (a) openssl dgst -sha256 of every file on 2 cores (xargs -P2)
-#   (b) a durable copy: cp -a + sync
+#   (b) a durable copy: cp -a + sync; (b2) the LMDB durable write floor (bench/lmdb_floor.c)
 #   (c) exhibit-archive ingest (release build), peak RSS by /usr/bin/time -v
 #   (d) re-ingest of the same dump (all present)
 # and prints MB/s and ingest ÷ the slower of (a) and (b) (target ≥ 0.8).
@@ -154,6 +154,18 @@ t0=$(now)
 t1=$(now); CP_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 rm -rf "$BENCH_DIR/copy"; sync
 
+# (b2) The LMDB durable write floor: bench/lmdb_floor.c puts every file of the dump as one value
+# (32-byte keys from a spread counter, no hashing) into a fresh LMDB environment opened as the
+# archive's (MDB_NOTLS, durable commits), in transactions of ~32 MiB (ingest's batch): what LMDB
+# as the blob store costs on this disk with no verification and no SHA-256.
+"${CC:-$(command -v cc || command -v clang)}" -O2 -o "$BENCH_DIR/lmdb_floor" "$ROOT/bench/lmdb_floor.c" -llmdb
+rm -rf "$BENCH_DIR/lmdb-floor"; sync
+t0=$(now)
+find "$DUMP" -type f -print0 | /usr/bin/time -v -o "$BENCH_DIR/lmdb-floor.time" "$BENCH_DIR/lmdb_floor" "$BENCH_DIR/lmdb-floor" 32 > "$BENCH_DIR/lmdb-floor.out"
+t1=$(now); LMDB_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+LMDB_TXNS=$(awk '{ print $6 }' "$BENCH_DIR/lmdb-floor.out")
+rm -rf "$BENCH_DIR/lmdb-floor"; sync
+
 # (v) For reference: verification alone (no storing), the same workers' main cost.
 VERIFY_S=0
 if [ "$QUICK" = 0 ]; then
@@ -243,6 +255,7 @@ echo "dump: $CAPTURES captures, $FILES files, $BYTES bytes ($STILLS + ${EXTRA_ST
 printf '| step | s | MB/s | CPU s | peak RSS MB |\n|---|---|---|---|---|\n'
 printf '| openssl dgst -sha256, 2 cores | %.2f | %s | %s | %s |\n' "$OPENSSL_S" "$(mbps "$OPENSSL_S")" "$(cpu "$BENCH_DIR/openssl.time")" "$(rss "$BENCH_DIR/openssl.time")"
 printf '| cp -a + sync | %.2f | %s | %s | %s |\n' "$CP_S" "$(mbps "$CP_S")" "$(cpu "$BENCH_DIR/cp.time")" "$(rss "$BENCH_DIR/cp.time")"
+printf '| LMDB durable write floor (bench/lmdb_floor.c, %s commits of ~32 MiB) | %.2f | %s | %s | %s |\n' "$LMDB_TXNS" "$LMDB_S" "$(mbps "$LMDB_S")" "$(cpu "$BENCH_DIR/lmdb-floor.time")" "$(rss "$BENCH_DIR/lmdb-floor.time")"
 if [ "$QUICK" = 0 ]; then
     printf '| exhibit-archive verify (reference: no storing) | %.2f | %s | %s | %s |\n' "$VERIFY_S" "$(mbps "$VERIFY_S")" "$(cpu "$BENCH_DIR/verify.time")" "$(rss "$BENCH_DIR/verify.time")"
 fi
@@ -260,6 +273,7 @@ echo "CPU per capture (ms, user + system ÷ $CAPTURES captures): default ingest 
 echo "denominator: slower of (openssl $OPENSSL_S s, cp+sync $CP_S s) = $SLOWER s"
 echo "ingest ${INGEST_FLAGS:-(default)} ÷ denominator: $RATIO (target ≥ 0.4 by default, issue 13); ingest exit $INGEST_RC"
 echo "ingest --defer-media ÷ denominator: $(awk -v i="$DEFERRED_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / i }') (target ≥ 0.8)"
+echo "ingest --defer-media ÷ LMDB durable write floor: $(awk -v i="$DEFERRED_S" -v s="$LMDB_S" 'BEGIN { printf "%.2f", s / i }') (floor $LMDB_S s; the LMDB floor ÷ denominator: $(awk -v l="$LMDB_S" -v s="$SLOWER" 'BEGIN { printf "%.2f", s / l }'), the most --defer-media could reach with LMDB as the blob store)"
 echo "analyze stills/s ÷ decode floor: $ANALYZE_STILLS_S ÷ $EXACT_STILLS_S = $(awk -v a="$ANALYZE_STILLS_S" -v f="$EXACT_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }') (target ≥ 0.8; analyze's time includes its videos; against tjbench's floor as before session 9: $(awk -v a="$ANALYZE_STILLS_S" -v f="$FLOOR_STILLS_S" 'BEGIN { if (f > 0) printf "%.2f", a / f; else print "n/a" }'))"
 echo "analyze in CPU: floor $FLOOR_MS ms a still ÷ analyze $(per "$BENCH_DIR/analyze.time") ms a record = $(awk -v f="${FLOOR_MS:-0}" -v a="$(per "$BENCH_DIR/analyze.time")" 'BEGIN { if (a > 0) printf "%.2f", f / a; else print "n/a" }') (the ratio analyze would reach with $JOBS cores busy all the time)"
 tail -1 "$BENCH_DIR/analyze.jsonl"

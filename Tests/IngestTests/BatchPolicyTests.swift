@@ -1,4 +1,5 @@
 import Foundation
+import Ground
 @testable import Ingest
 import Testing
 import Verify
@@ -31,5 +32,24 @@ import Verify
         worker.start()
         #expect(channel.take(1, until: Date(timeIntervalSinceNow: 30)) == 11)
         #expect(channel.claim() == 2, "taking 0 and 1 freed their slots")
+    }
+
+    /// Since session 10 the drafter thread takes from the channel: a run cancelled (the writer
+    /// failed) must free it, since the workers stop delivering.
+    @Test func aCancelledChannelFreesItsConsumer() {
+        let channel = OrderedChannel<Int>(count: 2, window: 2, minWindow: 1, budget: 1 << 20, weight: { _ in 1 })
+        let got = Locked<[Int?]>([])
+        let consumer = Thread {
+            let v = channel.take(0)  // not under `got`'s lock: the test reads it meanwhile
+            got.withLock { $0.append(v) }
+        }
+        consumer.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(got.withLock { $0 }.isEmpty, "waits for index 0")
+        channel.cancel()
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while got.withLock({ $0 }).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(got.withLock { $0 } == [nil])
+        #expect(channel.take(1, until: Date(timeIntervalSinceNow: 5)) == nil)
     }
 }

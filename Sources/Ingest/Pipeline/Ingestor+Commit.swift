@@ -46,12 +46,20 @@ extension Ingestor {
     /// so only the failing capture is lost. Killed between those two steps, the archive holds
     /// blobs no record names (LMDB: blob records; S3: ledgered objects), never a record naming
     /// a missing blob.
-    func commit(_ batch: [PreparedCapture]) throws -> [IngestItem] {
-        let now = CustodyEvent.timestamp(Date())
+    ///
+    /// The batch comes drafted (`draft(_:head:mismatch:)`): its new records and their custody
+    /// events were made outside the transaction; the writer checks each inside it (the record
+    /// absent, the chain head the predicted one) and makes what it cannot use as before.
+    func commit(_ drafted: DraftedBatch) throws -> [IngestItem] {
+        let batch = drafted.captures
+        let now = drafted.now
         let plan = try planBlobs(batch)
+        func entries(_ isNew: [Bool]) -> [WriterEntry] {
+            zip(zip(batch, plan.results(isNew: isNew)), drafted.records).map { ($0.0, $0.1, $1) }
+        }
         do {
             let items = try archive.records.write(committing: plan.toCommit, releasing: plan.toRelease, in: archive.blobs) { isNew, writer in
-                try recordItems(Array(zip(batch, plan.results(isNew: isNew))), now: now, in: writer)
+                try recordItems(entries(isNew), now: now, in: writer)
             }
             if let items { return items }
         } catch where !Self.isStorageFailure(error) {
@@ -59,8 +67,11 @@ extension Ingestor {
         }
         let isNew = try archive.blobs.commit(plan.toCommit)
         try archive.blobs.release(plan.toRelease)
-        return try writeRecords(Array(zip(batch, plan.results(isNew: isNew))), now: now)
+        return try writeRecords(entries(isNew), now: now)
     }
+
+    /// One capture of a batch as the record step gets it: its blob outcome and its draft.
+    typealias WriterEntry = (capture: PreparedCapture, blobs: CaptureBlobs, draft: RecordDraft?)
 
     /// The blob step's plan: per capture the staged files the verifier used (each under the
     /// digest it reported) and the thumbnail of a record that will be new; files the verifier

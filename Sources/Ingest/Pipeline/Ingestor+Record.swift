@@ -9,26 +9,26 @@ extension Ingestor {
     /// The record step of a batch whose blobs are durable: one `RecordStore.write` transaction
     /// for every capture whose blobs were stored; on a failure that is not the storage's, one
     /// transaction per capture, so only the failing capture is lost (`failed`).
-    func writeRecords(_ batch: [(PreparedCapture, CaptureBlobs)], now: String) throws -> [IngestItem] {
+    func writeRecords(_ batch: [WriterEntry], now: String) throws -> [IngestItem] {
         do {
             return try archive.records.write { writer in try recordItems(batch, now: now, in: writer) }
         } catch where !Self.isStorageFailure(error) && batch.count > 1 {
             return try batch.flatMap { try writeRecords([$0], now: now) }
         } catch where !Self.isStorageFailure(error) {
-            return [failedItem(batch[0].0, error)]
+            return [failedItem(batch[0].capture, error)]
         }
     }
 
     /// Writes the records of a batch whose blobs are durable (or commit in the same
     /// transaction) through `writer`, then runs `options.inCommit`.
-    func recordItems(_ batch: [(PreparedCapture, CaptureBlobs)], now: String,
+    func recordItems(_ batch: [WriterEntry], now: String,
                      in writer: any RecordWriter<IndexedRecord>) throws -> [IngestItem] {
-        let items = try batch.map { p, blobs in
+        let items = try batch.map { p, blobs, draft in
             switch blobs {
             case .failed(let error): failedItem(p, error)
             case .unchanged: presentUnchanged(p)
             case .stored(let ids, let newBlobs, let extra): try write(p, blobs: ids, newBlobs: newBlobs, extraBytes: extra,
-                                                                      now: now, in: writer)
+                                                                      now: now, draft: draft, in: writer)
             }
         }
         try options.inCommit?(items, writer)
@@ -45,9 +45,11 @@ extension Ingestor {
 
     /// Writes one capture's record (new, a new variant of a known one, or nothing when already
     /// present) and its custody events through `writer`. `blobs` are the capture's files, durable
-    /// already. Re-runnable.
+    /// already. A new record uses `draft` (the record and events made ahead by the drafter; the
+    /// events re-made by the store's `make` if the chain head is not the one they were made for).
+    /// Re-runnable.
     func write(_ p: PreparedCapture, blobs: [ContentID], newBlobs: Int, extraBytes: UInt64, now: String,
-               in writer: any RecordWriter<IndexedRecord>) throws -> IngestItem {
+               draft: RecordDraft? = nil, in writer: any RecordWriter<IndexedRecord>) throws -> IngestItem {
         let report = p.report
         let recordId = report.recordId ?? IndexedRecord.unreadableId(sourcePath: p.sourcePath)
         var item = IngestItem(path: p.location.deliveryFile, sourcePath: p.sourcePath, recordId: recordId,
@@ -99,10 +101,14 @@ extension Ingestor {
                 }
             }
         } else {
-            var fresh = try makeFresh()
+            var fresh = try draft?.fresh ?? makeFresh()
             addThumbnail(p, to: &fresh)
             try writer.put(fresh)
-            drafts = events(for: p, recordId: recordId, reportId: fresh.reportId, blobs: blobs, detail: "new record from \(p.sourcePath)")
+            if let carried = draft?.events {
+                try writer.append(carried)
+                return item
+            }
+            drafts = events(for: p, recordId: recordId, reportId: fresh.reportId, blobs: blobs, detail: newRecordDetail(p))
         }
         try writer.append(archive.custodyStore.appends(drafts))
         return item

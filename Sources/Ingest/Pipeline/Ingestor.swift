@@ -114,32 +114,65 @@ public final class Ingestor: Sendable {
             thread.stackSize = 4 << 20
             thread.start()
         }
+        // The drafter forms the batches and drafts each (its new records and custody events,
+        // `draft(_:head:mismatch:)`) while the writer commits the one before: encoding and
+        // hashing leave the write transaction, and the writer's thread does the LMDB work and
+        // the durable commit only (docs/ingest.md "Session 10").
+        let handoff = DraftHandoff<DraftedBatch>(capacity: 1)
+        let stale = Locked(false)  // a drafted event met another chain head than predicted
+        finished.enter()
+        let drafter = Thread { [self] in
+            defer {
+                handoff.finish()
+                finished.leave()
+            }
+            var head: CustodyHead? = try? archive.custodyStore.head()
+            var next = 0
+            let target = batchTarget(captures: captures.count)
+            while next < captures.count {
+                guard handoff.waitForRoom(), let first = channel.take(next) else { return }
+                var batch = [first]
+                next += 1
+                var inline = first.inlineBytes
+                // Up to the target the drafter waits (at most `batchWait`) for the next capture
+                // in order; past it, it takes only what is ready.
+                let deadline = Date(timeIntervalSinceNow: options.batchWait)
+                while next < captures.count, batch.count < options.batchCaptures, inline < options.batchInlineBytes,
+                      let p = batch.count < target ? channel.take(next, until: deadline) : channel.takeIfReady(next) {
+                    batch.append(p)
+                    inline += p.inlineBytes
+                    next += 1
+                }
+                // The predicted head is unknown or was wrong: read it once the writer has
+                // committed every batch handed over (another process appended, or a capture
+                // did not make the new record its draft assumed).
+                if head == nil || stale.withLock({ $0 }) {
+                    guard handoff.waitUntilCommitted() else { return }
+                    stale.withLock { $0 = false }
+                    head = try? archive.custodyStore.head()
+                }
+                guard handoff.put(draft(batch, head: &head, mismatch: { stale.withLock { $0 = true } })) else { return }
+            }
+        }
+        drafter.stackSize = 4 << 20
+        drafter.start()
         defer {
             channel.cancel()
+            handoff.cancel()
             finished.wait()
             // Uploads the store still runs (S3's small blobs) finish before the caller may exit:
             // a failed run (radosgw killed) exited with threads inside libcurl, SIGSEGV.
             archive.blobs.drain()
         }
-        var next = 0
-        let target = batchTarget(captures: captures.count)
-        while next < captures.count {
-            var batch: [PreparedCapture] = [channel.take(next)]
-            next += 1
-            var inline = batch[0].inlineBytes
-            // Up to the target the writer waits (at most `batchWait`) for the next capture in
-            // order; past it, it takes only what is ready.
-            let deadline = Date(timeIntervalSinceNow: options.batchWait)
-            while next < captures.count, batch.count < options.batchCaptures, inline < options.batchInlineBytes,
-                  let p = batch.count < target ? channel.take(next, until: deadline) : channel.takeIfReady(next) {
-                batch.append(p)
-                inline += p.inlineBytes
-                next += 1
-            }
-            for item in try commit(batch) {
+        while let drafted = handoff.take() {
+            for item in try commit(drafted) {
                 summary.count(item)
                 onItem(item)
             }
+            handoff.markCommitted()
+            // The batch's memory (inline bytes, reports) is freed on another thread, off the
+            // writer's path.
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(drafted) {} }
         }
         summary.seconds = Date().timeIntervalSince(start)
         return summary

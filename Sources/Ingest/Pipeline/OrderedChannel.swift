@@ -51,22 +51,26 @@ final class OrderedChannel<Value: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for the result of `index` (the next one in order).
-    func take(_ index: Int) -> Value {
+    /// Waits for the result of `index` (the next one in order); nil once the run is cancelled
+    /// (the workers then stop delivering).
+    func take(_ index: Int) -> Value? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let v = removeReady(index) { return v }
+            if cancelled { return nil }
             condition.wait()
         }
     }
 
-    /// Waits for the result of `index` until `deadline`; nil when it is not there by then.
+    /// Waits for the result of `index` until `deadline`; nil when it is not there by then (or
+    /// the run is cancelled).
     func take(_ index: Int, until deadline: Date) -> Value? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let v = removeReady(index) { return v }
+            if cancelled { return nil }
             if !condition.wait(until: deadline) { return removeReady(index) }
         }
     }
