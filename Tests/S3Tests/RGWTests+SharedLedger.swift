@@ -86,6 +86,8 @@ extension RGWTests {
             let swept = try Self.object(s.cli(["gc", "--archive", b, "--json"], env: pg).out)
             #expect(swept["s3SkippedBusy"] as? Bool == false)
             #expect(swept["s3ObjectsRemoved"] as? Int == 1)
+            #expect(swept["s3PendingCleared"] as? Int == 1, "the expired mark is cleared and said so")
+            #expect(busy["s3PendingCleared"] as? Int == 0, "a live mark is kept")
             #expect(try objects.size(of: orphanID) == nil, "removed once the mark expired")
             #expect(try ledger.execute("SELECT count(*) FROM blob_pending").single()?.decode(0, as: Int64.self) == 0)
             for dir in [a, b] { #expect(s.cli(["audit", "--archive", dir], env: pg).code == .success) }

@@ -15,8 +15,10 @@ struct GCCommand: Command {
     Blobs in S3 (init --blobs): objects under PREFIX/blobs/ that the archive's blob ledger does
     not list (uploaded by an ingest or put killed before its commit) are deleted, unless another
     live process is staging; every unfinished multipart upload is aborted. Text: 'gc: s3 removed
-    <n> objects, <bytes> bytes, <u> aborted uploads[, <r> kept by retention]'; JSON adds
-    s3ObjectsRemoved, s3BytesRemoved, s3ObjectsRetained, s3UploadsAborted, s3SkippedBusy.
+    <n> objects, <bytes> bytes, <u> aborted uploads[, <r> kept by retention][, <m> staging
+    marks cleared]'; JSON adds s3ObjectsRemoved, s3BytesRemoved, s3ObjectsRetained,
+    s3UploadsAborted, s3PendingCleared (staging marks of dead processes or expired ones,
+    removed), s3SkippedBusy.
     """
 
     static func run(_ args: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -36,7 +38,7 @@ struct GCCommand: Command {
                             ("exportsKept", .int(count(.kept))), ("reverifyFoldersRemoved", .int(Int64(reverify.count)))]
                            + (s3.map { s in [("s3ObjectsRemoved", .int(Int64(s.objectsRemoved))), ("s3BytesRemoved", .int(Int64(s.bytesRemoved))),
                                              ("s3ObjectsRetained", .int(Int64(s.objectsRetained))), ("s3UploadsAborted", .int(Int64(s.uploadsAborted))),
-                                             ("s3SkippedBusy", .bool(s.skippedBusy))] } ?? [])))
+                                             ("s3PendingCleared", .int(Int64(s.pendingCleared))), ("s3SkippedBusy", .bool(s.skippedBusy))] } ?? [])))
         } else {
             if r.skippedBusy {
                 c.out("gc: skipped, a put is running")
@@ -50,7 +52,8 @@ struct GCCommand: Command {
                     c.out("gc: s3 skipped, another process is staging blobs")
                 } else {
                     c.out("gc: s3 removed \(s.objectsRemoved) objects, \(s.bytesRemoved) bytes, \(s.uploadsAborted) aborted uploads"
-                          + (s.objectsRetained > 0 ? ", \(s.objectsRetained) kept by retention" : ""))
+                          + (s.objectsRetained > 0 ? ", \(s.objectsRetained) kept by retention" : "")
+                          + (s.pendingCleared > 0 ? ", \(s.pendingCleared) staging marks cleared" : ""))
                 }
             }
             for a in exports { c.out("gc: \(a.kind.rawValue) export staging folder \(a.staging) (process \(a.pid)): \(a.detail)") }
