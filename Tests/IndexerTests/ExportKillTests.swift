@@ -100,8 +100,13 @@ struct ExportKillTests {
     @Test func killedExportsLeaveNoFalseEventAndNoFolder() throws {
         let f = try Fixture()
         let duration = try f.timed(["export", "--query", "--out", f.bags + "/probe"])
-        var killed = 0
-        for trial in 0..<20 {
+        var killed = 0, trials = 0
+        // At least 20 trials, and on until ten kills have hit a running export (at most 60): how
+        // many land depends on the machine's load between the reference run and each trial (7 of
+        // 20 seen at load 9), not on the archive.
+        while trials < Self.minimumTrials || (killed < Self.killsWanted && trials < Self.maximumTrials) {
+            let trial = trials
+            trials += 1
             let label = "trial \(trial)"
             if try f.kill(["export", "--query", "--out", f.bags + "/bag-\(trial)"], within: duration) { killed += 1 }
             // The next run: gc, or the next export (every other trial).
@@ -115,7 +120,7 @@ struct ExportKillTests {
             #expect(try f.loggedExports() == disk.ids, "\(label): custody events and bags differ")
             try f.expectConsistent(label)
         }
-        #expect(killed >= 10, "most trials should kill a running export (killed \(killed) of 20)")
+        #expect(killed >= Self.killsWanted, "kills that hit a running export: \(killed) in \(trials) trials")
         // Killed after the commit, before the rename: a sealed staging folder whose event is
         // logged. Made by hand from the probe bag (a dead pid); the next export moves it into place.
         var dead: Int32 = 4_000_000
@@ -137,8 +142,10 @@ struct ExportKillTests {
         // The shortest of three runs, and kills within 90 % of it: one slow reference run on a
         // loaded machine made most kills land after a faster run had finished (8 of 20 seen).
         let duration = try (0..<3).map { _ in try f.timed(["reverify"]) }.min()!
-        var killed = 0
-        for trial in 0..<20 {
+        var killed = 0, trials = 0
+        while trials < Self.minimumTrials || (killed < Self.killsWanted && trials < Self.maximumTrials) {
+            let trial = trials
+            trials += 1
             if try f.kill(["reverify"], within: duration, spread: 0.9) { killed += 1 }
             #expect(try f.run(["gc"]).status == 0)
             let left = try FileManager.default.contentsOfDirectory(atPath: f.tmp).filter { $0.hasPrefix("exhibit-reverify-") }
@@ -146,6 +153,10 @@ struct ExportKillTests {
             #expect(try f.run(["query", "--count"]).out == records, "trial \(trial)")
             try f.expectConsistent("trial \(trial)")
         }
-        #expect(killed >= 10, "most trials should kill a running reverify (killed \(killed) of 20)")
+        #expect(killed >= Self.killsWanted, "kills that hit a running reverify: \(killed) in \(trials) trials (4 of 20 seen at load 9)")
     }
+
+    /// Each kill test runs at least `minimumTrials` trials, then more (up to `maximumTrials`)
+    /// until `killsWanted` kills have hit a running process.
+    static let minimumTrials = 20, killsWanted = 10, maximumTrials = 60
 }
